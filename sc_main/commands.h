@@ -1,0 +1,17 @@
+#pragma once
+// Each subcommand of the `ssdtlm` command lives in its own file and registers itself on the
+// CLI11 app. A command's callback throws ssdtlm::ConfigError for bad input (main prints it
+// and exits 2) and sets the exit code through the returned reference otherwise.
+#include <CLI/CLI.hpp>
+
+namespace ssdtlm::cli {
+
+// Exit status of the command that ran (0 unless a command sets it).
+int& exit_code();
+
+void register_run_command(CLI::App& app);          // sc_main/run_command.cpp
+void register_wa_command(CLI::App& app);           // sc_main/wa_command.cpp
+void register_trace_stats_command(CLI::App& app);  // sc_main/trace_stats_command.cpp
+void register_config_doc_command(CLI::App& app);   // sc_main/config_doc_command.cpp
+
+}  // namespace ssdtlm::cli
