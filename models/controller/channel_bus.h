@@ -1,0 +1,53 @@
+#pragma once
+// ChannelBus: the ONFI / Toggle bus of one channel as a resource shared by the dies on it.
+// One requester holds the bus at a time for one tenure (a command/address phase, a data
+// transfer, or both); the others wait and are granted first-come first-served when it is
+// released. The bus does not schedule anything itself: FlashController asks for a tenure at the
+// simulated moment a die needs the bus and releases it when the tenure's time is up, so
+// transfers of two dies never overlap while their array operations do.
+//
+// No SystemC processes and no allocation after construction: waiters sit in a ring sized for
+// the most requesters that can wait at once.
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+
+namespace ssdtlm {
+
+class ChannelBus {
+ public:
+  using RequesterId = std::uint32_t;
+  static constexpr RequesterId kNobody = ~RequesterId(0);
+
+  ChannelBus(std::uint32_t channel, std::size_t max_requesters);
+
+  // True when the bus is granted at once (it was free); otherwise the requester waits in line.
+  // A requester asks for at most one tenure at a time.
+  bool request(RequesterId requester, const sc_core::sc_time& now);
+  // Ends the holder's tenure and grants the bus to the longest waiting requester, returned
+  // (kNobody if none waits).
+  RequesterId release(const sc_core::sc_time& now);
+
+  std::uint32_t channel() const { return channel_; }
+  bool busy() const { return holder_ != kNobody; }
+  RequesterId holder() const { return holder_; }
+  std::size_t waiting() const { return waiting_count_; }
+  // Time the bus has been held, including the current tenure up to `now`.
+  sc_core::sc_time busy_time(const sc_core::sc_time& now) const;
+  std::uint64_t tenures() const { return tenures_; }
+
+ private:
+  void grant(RequesterId requester, const sc_core::sc_time& now);
+
+  std::uint32_t channel_;
+  RequesterId holder_ = kNobody;
+  sc_core::sc_time held_since_;
+  sc_core::sc_time busy_time_;
+  std::uint64_t tenures_ = 0;
+  std::vector<RequesterId> waiters_;  // ring buffer
+  std::size_t waiting_head_ = 0;
+  std::size_t waiting_count_ = 0;
+};
+
+}  // namespace ssdtlm

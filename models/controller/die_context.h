@@ -1,0 +1,60 @@
+#pragma once
+// FlashController's bookkeeping for one die: its command queue, the operations in flight and
+// the die-internal registers they share. Internal to the controller.
+//
+// Operation slots: a plain command owns the whole die, so one slot suffices; cache pipelining
+// keeps at most three cache reads in flight (one transferring out, one waiting for the cache
+// register, one in its command phase), so three slots bound every case. Each slot carries a
+// preallocated die-level transaction, so dispatching a command allocates nothing.
+#include <array>
+#include <cstdint>
+
+#include <systemc>
+#include <tlm>
+
+#include "models/common/flash_command.h"
+#include "models/controller/operation_script.h"
+#include "models/controller/queued_command.h"
+
+namespace ssdtlm {
+
+inline constexpr std::size_t kOperationSlots = 3;
+inline constexpr int kNoSlot = -1;
+
+struct DieOperation {
+  DieOperation() : command(new FlashCommand()) { payload.set_extension(command); }
+  DieOperation(const DieOperation&) = delete;
+  DieOperation& operator=(const DieOperation&) = delete;
+
+  bool active = false;
+  std::array<QueuedCommand, kMaxPlanes> commands{};  // the FTL commands merged into it
+  std::size_t command_count = 0;
+  tlm::tlm_generic_payload payload;  // die-level transaction; owns `command`
+  FlashCommand* command;
+  OperationScript script;
+  std::size_t step = 0;
+  bool die_invoked = false;
+};
+
+struct DieContext {
+  DieId id = 0;
+  std::uint32_t channel = 0;
+  DieQueue queue;
+  std::array<DieOperation, kOperationSlots> operations;
+  std::size_t in_flight = 0;
+
+  // Registers shared by pipelined cache operations (plain commands own the idle die).
+  int page_register_owner = kNoSlot;
+  int page_register_waiter = kNoSlot;
+  int cache_register_owner = kNoSlot;
+  int cache_register_waiter = kNoSlot;
+  bool pipeline_open = false;
+  FlashOpcode pipeline_opcode = FlashOpcode::Read;  // opcode of the newest operation
+  bool dispatch_pending = false;
+
+  sc_core::sc_time busy_since;  // start of the current reserved period
+  sc_core::sc_time busy_time;   // finished reserved periods
+  sc_core::sc_time array_time;  // Array steps only
+};
+
+}  // namespace ssdtlm

@@ -1,0 +1,13 @@
+#pragma once
+// Commands of a die run in arrival order.
+#include "models/controller/scheduling_policy.h"
+
+namespace ssdtlm {
+
+class FifoScheduling : public SchedulingPolicy {
+ public:
+  const char* name() const override { return "fifo"; }
+  std::size_t pick(const DieQueue& queue) const override;
+};
+
+}  // namespace ssdtlm

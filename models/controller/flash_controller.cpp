@@ -1,0 +1,408 @@
+#include "models/controller/flash_controller.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <sstream>
+
+#include "models/controller/multi_plane_merge.h"
+#include "models/controller/scheduling_registry.h"
+#include "models/nand/nand_array_time.h"
+
+namespace ssdtlm {
+
+namespace {
+
+sc_core::sc_time from_ps(std::uint64_t ps) {
+  return sc_core::sc_time(static_cast<double>(ps), sc_core::SC_PS);
+}
+
+std::uint64_t to_ps(const sc_core::sc_time& time) {
+  return static_cast<std::uint64_t>(std::llround(time.to_seconds() * 1e12));
+}
+
+bool returns_data(FlashOpcode opcode) {
+  return opcode == FlashOpcode::Read || opcode == FlashOpcode::CacheRead ||
+         opcode == FlashOpcode::Copyback;
+}
+
+}  // namespace
+
+FlashController::FlashController(sc_core::sc_module_name name, const FlashGeometry& geometry,
+                                 const NandTiming& nand_timing,
+                                 const ChannelBusTiming& bus_timing,
+                                 const FlashControllerConfig& config)
+    : sc_core::sc_module(name),
+      target_socket("target_socket"),
+      geometry_(geometry),
+      nand_timing_(nand_timing),
+      bus_timing_(bus_timing),
+      config_(config),
+      policy_(make_scheduling_policy(config.scheduling_policy)),
+      die_sockets_("die_socket", geometry.dies()),
+      dies_("die"),
+      timers_("timers") {
+  if (geometry.planes_per_die > kMaxPlanes) {
+    std::ostringstream message;
+    message << "planes_per_die " << geometry.planes_per_die << " exceeds " << kMaxPlanes;
+    report(message.str());
+  }
+  dies_.init(geometry.dies(), [&](const char* die_name, std::size_t index) {
+    return new NandDie(die_name, DieId(index), geometry, nand_timing, config.data_mode);
+  });
+  dies_state_.reserve(geometry.dies());
+  for (DieId id = 0; id < geometry.dies(); ++id) {
+    die_sockets_[id].bind(dies_[id].socket);
+    auto state = std::make_unique<DieContext>();
+    state->id = id;
+    state->channel = geometry.channel_of_die(id);
+    dies_state_.push_back(std::move(state));
+  }
+  buses_.reserve(geometry.channels);
+  for (std::uint32_t channel = 0; channel < geometry.channels; ++channel) {
+    buses_.emplace_back(channel, std::size_t(geometry.dies_per_channel) * kOperationSlots);
+  }
+  dispatch_list_.reserve(geometry.dies());
+
+  target_socket.register_nb_transport_fw(this, &FlashController::nb_transport_fw);
+
+  SC_METHOD(on_dispatch);
+  sensitive << dispatch_event_;
+  dont_initialize();
+}
+
+FlashController::~FlashController() = default;
+
+// ---------------------------------------------------------------------------- FTL side
+
+tlm::tlm_sync_enum FlashController::nb_transport_fw(tlm::tlm_generic_payload& payload,
+                                                    tlm::tlm_phase& phase,
+                                                    sc_core::sc_time& delay) {
+  if (phase == tlm::BEGIN_REQ) {
+    if (!accept(payload)) return tlm::TLM_COMPLETED;
+    const sc_core::sc_time arrival_delay =
+        delay + from_ps(config_.command_overhead_ns * 1000);
+    if (arrival_delay == sc_core::SC_ZERO_TIME) {
+      enqueue(payload);
+    } else {
+      tlm::tlm_generic_payload* arriving = &payload;
+      timers_.schedule_in(arrival_delay, [this, arriving] { enqueue(*arriving); });
+    }
+    phase = tlm::END_REQ;
+    return tlm::TLM_UPDATED;
+  }
+  if (phase == tlm::END_RESP) {
+    response_open_ = false;
+    while (!response_open_ && !held_responses_.empty()) {
+      tlm::tlm_generic_payload* next = held_responses_.front();
+      held_responses_.pop_front();
+      respond(*next);
+    }
+    return tlm::TLM_COMPLETED;
+  }
+  report("unexpected phase from the FTL (expected BEGIN_REQ or END_RESP)");
+  return tlm::TLM_COMPLETED;
+}
+
+bool FlashController::accept(tlm::tlm_generic_payload& payload) {
+  const FlashCommand* command = payload.get_extension<FlashCommand>();
+  std::ostringstream problem;
+  if (command == nullptr) {
+    problem << "transaction without a FlashCommand extension";
+  } else if (command->die >= geometry_.dies()) {
+    problem << to_string(command->opcode) << " for die " << command->die << ", there are "
+            << geometry_.dies();
+  } else if (command->plane_count != 1) {
+    problem << to_string(command->opcode) << " for die " << command->die << " with "
+            << int(command->plane_count)
+            << " planes: the FTL issues single-plane commands, the controller merges them";
+  } else if (command->targets[0].plane >= geometry_.planes_per_die) {
+    problem << to_string(command->opcode) << " for die " << command->die << " plane "
+            << command->targets[0].plane << ", the die has " << geometry_.planes_per_die;
+  } else {
+    return true;
+  }
+  report(problem.str());
+  payload.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+  return false;
+}
+
+void FlashController::enqueue(tlm::tlm_generic_payload& payload) {
+  FlashCommand* command = payload.get_extension<FlashCommand>();
+  DieContext& die = *dies_state_[command->die];
+  die.queue.push_back({&payload, command, next_sequence_++});
+  // Dispatch one delta later, so that commands the FTL issues together are all queued when
+  // the policy picks and the merger looks for multi-plane partners.
+  if (die.in_flight == 0 || die.pipeline_open) request_dispatch(die);
+}
+
+void FlashController::respond(tlm::tlm_generic_payload& payload) {
+  if (response_open_) {
+    held_responses_.push_back(&payload);
+    return;
+  }
+  tlm::tlm_phase phase = tlm::BEGIN_RESP;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  const tlm::tlm_sync_enum status = target_socket->nb_transport_bw(payload, phase, delay);
+  if (status == tlm::TLM_ACCEPTED || (status == tlm::TLM_UPDATED && phase == tlm::BEGIN_RESP)) {
+    response_open_ = true;
+  }
+}
+
+// ---------------------------------------------------------------------------- processes
+
+void FlashController::on_dispatch() {
+  // Index loop: dispatching may complete zero-time operations whose responses queue more.
+  for (std::size_t i = 0; i < dispatch_list_.size(); ++i) {
+    DieContext& die = *dies_state_[dispatch_list_[i]];
+    die.dispatch_pending = false;
+    try_dispatch(die);
+  }
+  dispatch_list_.clear();
+}
+
+void FlashController::request_dispatch(DieContext& die) {
+  if (die.dispatch_pending) return;
+  die.dispatch_pending = true;
+  dispatch_list_.push_back(die.id);
+  dispatch_event_.notify(sc_core::SC_ZERO_TIME);
+}
+
+// ---------------------------------------------------------------------------- dispatch
+
+void FlashController::try_dispatch(DieContext& die) {
+  if (die.queue.empty()) return;
+  if (die.in_flight == 0) {
+    start_operation(die, policy_->pick(die.queue));
+    return;
+  }
+  // A busy die takes another command only into an open cache pipeline of the same kind.
+  if (!die.pipeline_open || die.in_flight >= kOperationSlots) return;
+  const std::size_t pick = policy_->pick(die.queue);
+  if (die.queue[pick].command->opcode == die.pipeline_opcode) start_operation(die, pick);
+}
+
+void FlashController::start_operation(DieContext& die, std::size_t pick) {
+  MergeSelection selection;
+  if (config_.multi_plane) {
+    selection = select_multi_plane(die.queue, pick, geometry_.planes_per_die);
+  } else {
+    selection.indices[0] = pick;
+    selection.count = 1;
+  }
+  int slot = 0;
+  while (die.operations[slot].active) ++slot;  // try_dispatch guarantees a free slot
+  DieOperation& operation = die.operations[slot];
+  operation.active = true;
+  operation.command_count = selection.count;
+  for (std::size_t i = 0; i < selection.count; ++i) {
+    operation.commands[i] = die.queue[selection.indices[i]];
+  }
+  std::sort(selection.indices.begin(), selection.indices.begin() + selection.count,
+            std::greater<std::size_t>());
+  for (std::size_t i = 0; i < selection.count; ++i) {
+    die.queue.erase(die.queue.begin() + static_cast<std::ptrdiff_t>(selection.indices[i]));
+  }
+  if (selection.count > 1) {
+    ++multi_plane_operations_;
+    multi_plane_merged_commands_ += selection.count;
+  }
+  prepare_operation(die, operation);
+  if (die.in_flight++ == 0) die.busy_since = sc_core::sc_time_stamp();
+  die.pipeline_open = false;
+  die.pipeline_opcode = operation.command->opcode;
+  advance(die, slot);
+}
+
+void FlashController::prepare_operation(DieContext& die, DieOperation& operation) {
+  const FlashCommand& first = *operation.commands[0].command;
+  FlashCommand& merged = *operation.command;
+  merged.opcode = first.opcode;
+  merged.origin = first.origin;
+  merged.die = die.id;
+  merged.plane_count = static_cast<std::uint8_t>(operation.command_count);
+  merged.transfer_bytes = first.transfer_bytes;
+  merged.status = FlashStatus::Ok;
+  merged.issuer_tag = 0;
+  OperationShape shape;
+  shape.opcode = first.opcode;
+  shape.plane_count = static_cast<std::uint32_t>(operation.command_count);
+  for (std::size_t i = 0; i < operation.command_count; ++i) {
+    const FlashCommand& command = *operation.commands[i].command;
+    merged.targets[i] = command.targets[0];
+    shape.transfer_ps_total += transfer_ps_of(command);
+  }
+  operation.payload.set_command(returns_data(first.opcode) ? tlm::TLM_READ_COMMAND
+                                                           : tlm::TLM_WRITE_COMMAND);
+  operation.payload.set_response_status(tlm::TLM_OK_RESPONSE);
+  operation.script =
+      build_operation_script(shape, array_phases(nand_timing_, merged), nand_timing_, bus_timing_);
+  operation.step = 0;
+  operation.die_invoked = false;
+}
+
+std::uint64_t FlashController::transfer_ps_of(const FlashCommand& command) const {
+  const std::uint32_t bytes =
+      command.transfer_bytes != 0 ? command.transfer_bytes : geometry_.page_size_bytes;
+  return bus_timing_.transfer_ps(bytes);
+}
+
+// ---------------------------------------------------------------------------- execution
+
+void FlashController::advance(DieContext& die, int slot) {
+  DieOperation& operation = die.operations[slot];
+  while (operation.step < operation.script.size()) {
+    if (!run_step(die, slot, operation.script[operation.step])) return;
+    ++operation.step;
+  }
+  complete(die, slot);
+}
+
+bool FlashController::run_step(DieContext& die, int slot, const Step& step) {
+  DieOperation& operation = die.operations[slot];
+  switch (step.kind) {
+    case StepKind::Bus:
+      if (step.duration_ps == 0) return true;
+      // Granted now: the tenure ends on a timer. Otherwise release() grants it later.
+      if (bus_of(die).request(requester(die, slot), sc_core::sc_time_stamp())) {
+        schedule_step_end(die, slot, step.duration_ps);
+      }
+      return false;
+    case StepKind::Array: {
+      if (!operation.die_invoked) invoke_die(die, operation);
+      const std::uint64_t duration_ps = operation.script[operation.step].duration_ps;
+      if (duration_ps == 0) return true;
+      schedule_step_end(die, slot, duration_ps);
+      return false;
+    }
+    case StepKind::RegisterMove:
+      if (step.duration_ps == 0) return true;
+      schedule_step_end(die, slot, step.duration_ps);
+      return false;
+    case StepKind::AcquirePageRegister:
+      return acquire_register(die.page_register_owner, die.page_register_waiter, slot);
+    case StepKind::AcquireCacheRegister:
+      return acquire_register(die.cache_register_owner, die.cache_register_waiter, slot);
+    case StepKind::ReleasePageRegister:
+    case StepKind::ReleaseCacheRegister: {
+      const bool page = step.kind == StepKind::ReleasePageRegister;
+      int& owner = page ? die.page_register_owner : die.cache_register_owner;
+      int& waiter = page ? die.page_register_waiter : die.cache_register_waiter;
+      owner = kNoSlot;
+      if (waiter != kNoSlot) {
+        const int next = waiter;
+        waiter = kNoSlot;
+        owner = next;
+        ++die.operations[next].step;  // its Acquire step is done
+        advance(die, next);
+      }
+      return true;
+    }
+    case StepKind::OpenPipeline:
+      die.pipeline_open = true;
+      // At once, so that the next page's command phase queues for the bus before this
+      // operation's data-out (the ONFI order of 31h before the previous page's data).
+      try_dispatch(die);
+      return true;
+  }
+  return true;
+}
+
+bool FlashController::acquire_register(int& owner, int& waiter, int slot) {
+  if (owner == kNoSlot) {
+    owner = slot;
+    return true;
+  }
+  // At most one waiter: the pipeline admits the next operation only after the newest one
+  // holds the page register, so registers are handed over one at a time.
+  sc_assert(waiter == kNoSlot);
+  waiter = slot;
+  return false;
+}
+
+void FlashController::end_step(ChannelBus::RequesterId id) {
+  DieContext& die = *dies_state_[id / kOperationSlots];
+  const int slot = static_cast<int>(id % kOperationSlots);
+  DieOperation& operation = die.operations[slot];
+  const Step& step = operation.script[operation.step];
+  if (step.kind == StepKind::Array) die.array_time += from_ps(step.duration_ps);
+  if (step.kind == StepKind::Bus) {
+    const ChannelBus::RequesterId next = bus_of(die).release(sc_core::sc_time_stamp());
+    if (next != ChannelBus::kNobody) {
+      DieContext& next_die = *dies_state_[next / kOperationSlots];
+      const int next_slot = static_cast<int>(next % kOperationSlots);
+      const DieOperation& waiting = next_die.operations[next_slot];
+      schedule_step_end(next_die, next_slot, waiting.script[waiting.step].duration_ps);
+    }
+  }
+  ++operation.step;
+  advance(die, slot);
+}
+
+void FlashController::invoke_die(DieContext& die, DieOperation& operation) {
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  die_sockets_[die.id]->b_transport(operation.payload, delay);
+  operation.die_invoked = true;
+  // The die's answer is the array time. It equals the script's Array steps unless the command
+  // was rejected (no array time); spread it over the Array steps in order.
+  std::uint64_t remaining_ps = to_ps(delay);
+  for (std::size_t i = operation.step; i < operation.script.size(); ++i) {
+    Step& step = operation.script[i];
+    if (step.kind != StepKind::Array) continue;
+    step.duration_ps = std::min(step.duration_ps, remaining_ps);
+    remaining_ps -= step.duration_ps;
+  }
+}
+
+void FlashController::complete(DieContext& die, int slot) {
+  DieOperation& operation = die.operations[slot];
+  const FlashCommand& merged = *operation.command;
+  const bool ok = operation.payload.is_response_ok();
+  std::array<tlm::tlm_generic_payload*, kMaxPlanes> responses{};
+  const std::size_t count = operation.command_count;
+  for (std::size_t i = 0; i < count; ++i) {
+    FlashCommand& command = *operation.commands[i].command;
+    if (returns_data(command.opcode)) command.targets[0].data_tag = merged.targets[i].data_tag;
+    command.status = merged.status;
+    responses[i] = operation.commands[i].payload;
+    responses[i]->set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
+    op_counts_.count(command.opcode, command.origin);
+  }
+  completed_commands_ += count;
+  operation.active = false;
+  if (--die.in_flight == 0) {
+    die.busy_time += sc_core::sc_time_stamp() - die.busy_since;
+    die.pipeline_open = false;
+  }
+  // Respond before dispatching: a command the FTL issues from inside its response is then
+  // already queued when the policy picks.
+  for (std::size_t i = 0; i < count; ++i) respond(*responses[i]);
+  try_dispatch(die);
+}
+
+void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps) {
+  const ChannelBus::RequesterId id = requester(die, slot);
+  timers_.schedule_in(from_ps(duration_ps), [this, id] { end_step(id); });
+}
+
+// ---------------------------------------------------------------------------- statistics
+
+sc_core::sc_time FlashController::die_busy_time(DieId id) const {
+  const DieContext& die = *dies_state_[id];
+  if (die.in_flight == 0) return die.busy_time;
+  return die.busy_time + (sc_core::sc_time_stamp() - die.busy_since);
+}
+
+sc_core::sc_time FlashController::die_array_time(DieId id) const {
+  return dies_state_[id]->array_time;
+}
+
+sc_core::sc_time FlashController::channel_busy_time(std::uint32_t channel) const {
+  return buses_[channel].busy_time(sc_core::sc_time_stamp());
+}
+
+void FlashController::report(const std::string& message) const {
+  SC_REPORT_ERROR(kControllerReportType, message.c_str());
+}
+
+}  // namespace ssdtlm

@@ -1,0 +1,130 @@
+#pragma once
+// FlashController: per-die command queues, a scheduling policy, multi-plane merging, the
+// channel buses, and the NandDie children it drives.
+//
+// FTL protocol (approximately timed, base-protocol phases): the FTL sends a single-plane
+// FlashCommand with nb_transport_fw(BEGIN_REQ, t); the controller queues it and answers
+// TLM_UPDATED / END_REQ (queues are unbounded, so a request is never held back). At the exact
+// completion time it calls nb_transport_bw(BEGIN_RESP, 0); the FTL answers TLM_COMPLETED (or
+// TLM_ACCEPTED followed by END_RESP, in which case later responses wait for it, as the base
+// protocol requires). Completion: a read when its data is over the bus, a program/erase/
+// copyback when the array operation (and the status read, if configured) has finished.
+//
+// Timing of each operation: operation_script.h. Event cost: the whole controller runs on the
+// shared TimedCallbackQueue (one SC_METHOD for every timer) plus one SC_METHOD for deferred
+// dispatch, a few activations per command; no thread per command and no allocation per
+// command once queues have reached their size.
+// Operations are identified by a requester id (die * kOperationSlots + slot) on the buses and
+// in timers.
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "models/common/flash_command.h"
+#include "models/common/flash_geometry.h"
+#include "models/common/timed_callback_queue.h"
+#include "models/controller/channel_bus.h"
+#include "models/controller/die_context.h"
+#include "models/controller/flash_controller_config.h"
+#include "models/controller/flash_op_counts.h"
+#include "models/controller/scheduling_policy.h"
+#include "models/nand/nand_die.h"
+#include "models/nand/nand_timing.h"
+
+namespace ssdtlm {
+
+inline constexpr const char* kControllerReportType = "ssdtlm/controller";
+
+class FlashController : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<FlashController> target_socket;
+
+  SC_HAS_PROCESS(FlashController);
+  FlashController(sc_core::sc_module_name name, const FlashGeometry& geometry,
+                  const NandTiming& nand_timing, const ChannelBusTiming& bus_timing,
+                  const FlashControllerConfig& config);
+  ~FlashController() override;
+
+  NandDie& die(DieId id) { return dies_[id]; }
+  const NandDie& die(DieId id) const { return dies_[id]; }
+  const FlashGeometry& geometry() const { return geometry_; }
+  const FlashControllerConfig& config() const { return config_; }
+  const SchedulingPolicy& scheduling_policy() const { return *policy_; }
+
+  // ---- statistics (times include any period still running at sc_time_stamp())
+  // Time the die was reserved by commands: from dispatch to completion, including waits for
+  // the bus. busy / sim time is the die utilization.
+  sc_core::sc_time die_busy_time(DieId id) const;
+  // Time the die's array was operating (tR, tPROG, tBERS), a subset of die_busy_time.
+  sc_core::sc_time die_array_time(DieId id) const;
+  sc_core::sc_time channel_busy_time(std::uint32_t channel) const;
+  const FlashOpCounts& op_counts() const { return op_counts_; }
+  std::uint64_t multi_plane_operations() const { return multi_plane_operations_; }
+  std::uint64_t multi_plane_merged_commands() const { return multi_plane_merged_commands_; }
+  std::uint64_t completed_commands() const { return completed_commands_; }
+  std::size_t queued_commands(DieId id) const { return dies_state_[id]->queue.size(); }
+  std::size_t in_flight_operations(DieId id) const { return dies_state_[id]->in_flight; }
+
+ private:
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
+                                     sc_core::sc_time& delay);
+  bool accept(tlm::tlm_generic_payload& payload);
+  void enqueue(tlm::tlm_generic_payload& payload);
+
+  void on_dispatch();  // SC_METHOD: deferred dispatch of dies that received commands
+
+  void request_dispatch(DieContext& die);
+  void try_dispatch(DieContext& die);
+  void start_operation(DieContext& die, std::size_t pick);
+  void prepare_operation(DieContext& die, DieOperation& operation);
+  void advance(DieContext& die, int slot);
+  // One step of an operation; false when the operation must wait (timer, bus or register).
+  bool run_step(DieContext& die, int slot, const Step& step);
+  // Takes a die register for `slot`, or queues the slot as its (only) waiter.
+  static bool acquire_register(int& owner, int& waiter, int slot);
+  void end_step(ChannelBus::RequesterId operation);
+  void invoke_die(DieContext& die, DieOperation& operation);
+  void complete(DieContext& die, int slot);
+  void respond(tlm::tlm_generic_payload& payload);
+  void schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps);
+
+  static ChannelBus::RequesterId requester(const DieContext& die, int slot) {
+    return die.id * kOperationSlots + static_cast<std::uint32_t>(slot);
+  }
+  ChannelBus& bus_of(const DieContext& die) { return buses_[die.channel]; }
+  std::uint64_t transfer_ps_of(const FlashCommand& command) const;
+  void report(const std::string& message) const;
+
+  FlashGeometry geometry_;
+  NandTiming nand_timing_;
+  ChannelBusTiming bus_timing_;
+  FlashControllerConfig config_;
+  std::unique_ptr<SchedulingPolicy> policy_;
+
+  sc_core::sc_vector<tlm_utils::simple_initiator_socket<FlashController>> die_sockets_;
+  sc_core::sc_vector<NandDie> dies_;
+  std::vector<std::unique_ptr<DieContext>> dies_state_;
+  std::vector<ChannelBus> buses_;
+
+  TimedCallbackQueue timers_;  // arrivals and step ends (captures fit std::function's buffer)
+  sc_core::sc_event dispatch_event_;
+  std::vector<DieId> dispatch_list_;
+  std::uint64_t next_sequence_ = 0;
+
+  // Base-protocol response exclusion: set while the FTL has not ended a response.
+  bool response_open_ = false;
+  std::deque<tlm::tlm_generic_payload*> held_responses_;
+
+  FlashOpCounts op_counts_;
+  std::uint64_t multi_plane_operations_ = 0;
+  std::uint64_t multi_plane_merged_commands_ = 0;
+  std::uint64_t completed_commands_ = 0;
+};
+
+}  // namespace ssdtlm

@@ -1,0 +1,23 @@
+#pragma once
+// Resolved parameters of FlashController (built by the platform layer from the `controller`
+// section; see docs/nand-and-controller.md for the timeline each one enters).
+#include <cstdint>
+#include <string>
+
+namespace ssdtlm {
+
+struct FlashControllerConfig {
+  // Which queued command an idle die runs next: "fifo" or "read-first"
+  // (models/controller/scheduling_registry.cpp lists every registered policy).
+  std::string scheduling_policy = "fifo";
+  // Merge queued commands of one die on different planes (same opcode; reads and programs
+  // also the same page index) into one multi-plane operation.
+  bool multi_plane = true;
+  // Dies keep a 64-bit tag per page and reads return it.
+  bool data_mode = false;
+  // Controller time per command before it reaches its die queue (command build, ECC setup).
+  // It delays the command but does not occupy the die or the bus.
+  std::uint64_t command_overhead_ns = 0;
+};
+
+}  // namespace ssdtlm

@@ -1,0 +1,70 @@
+#include "models/controller/operation_script.h"
+
+namespace ssdtlm {
+
+std::uint64_t read_status_ps(const NandTiming& nand, const ChannelBusTiming& bus) {
+  if (nand.status_read_ns > 0) return nand.status_read_ns * 1000;
+  return bus.command_cycle_ns * 1000 + bus.transfer_ps(1);  // 70h, then one status byte out
+}
+
+OperationScript build_operation_script(const OperationShape& shape, const ArrayPhases& array,
+                                       const NandTiming& nand, const ChannelBusTiming& bus) {
+  const std::uint64_t n = shape.plane_count;
+  const std::uint64_t between_planes_ps = (n - 1) * nand.multi_plane_busy_ns * 1000;
+  const std::uint64_t page_commands_ps = n * bus.page_command_ps() + between_planes_ps;
+  const std::uint64_t data_in_ps = page_commands_ps + shape.transfer_ps_total;
+  const std::uint64_t status_ps = nand.status_read_ns * 1000;
+  const std::uint64_t cache_busy_ps = nand.cache_busy_ns * 1000;
+
+  OperationScript script;
+  switch (shape.opcode) {
+    case FlashOpcode::Read:
+      script.add(StepKind::Bus, page_commands_ps);
+      script.add(StepKind::Array, array.first_ps);
+      script.add(StepKind::Bus, status_ps + shape.transfer_ps_total);
+      break;
+    case FlashOpcode::Program:
+      script.add(StepKind::Bus, data_in_ps);
+      script.add(StepKind::Array, array.first_ps);
+      script.add(StepKind::Bus, status_ps);
+      break;
+    case FlashOpcode::Erase:
+      script.add(StepKind::Bus, n * bus.erase_command_ps() + between_planes_ps);
+      script.add(StepKind::Array, array.first_ps);
+      script.add(StepKind::Bus, status_ps);
+      break;
+    case FlashOpcode::Copyback:
+      script.add(StepKind::Bus, page_commands_ps);  // 00h-addr-35h
+      script.add(StepKind::Array, array.first_ps);
+      script.add(StepKind::Bus, page_commands_ps);  // 85h-addr-10h
+      script.add(StepKind::Array, array.second_ps);
+      script.add(StepKind::Bus, status_ps);
+      break;
+    case FlashOpcode::ReadStatus:
+      script.add(StepKind::Bus, read_status_ps(nand, bus));
+      break;
+    case FlashOpcode::CacheProgram:
+      script.add(StepKind::Bus, data_in_ps);
+      script.add(StepKind::AcquirePageRegister);
+      script.add(StepKind::RegisterMove, cache_busy_ps);
+      script.add(StepKind::OpenPipeline);
+      script.add(StepKind::Array, array.first_ps);
+      script.add(StepKind::ReleasePageRegister);
+      script.add(StepKind::Bus, status_ps);
+      break;
+    case FlashOpcode::CacheRead:
+      script.add(StepKind::Bus, page_commands_ps);
+      script.add(StepKind::AcquirePageRegister);
+      script.add(StepKind::Array, array.first_ps);
+      script.add(StepKind::OpenPipeline);
+      script.add(StepKind::AcquireCacheRegister);
+      script.add(StepKind::RegisterMove, cache_busy_ps);
+      script.add(StepKind::ReleasePageRegister);
+      script.add(StepKind::Bus, status_ps + shape.transfer_ps_total);
+      script.add(StepKind::ReleaseCacheRegister);
+      break;
+  }
+  return script;
+}
+
+}  // namespace ssdtlm

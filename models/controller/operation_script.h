@@ -1,0 +1,78 @@
+#pragma once
+// The exact timeline of one die operation (a single- or multi-plane command) as a short list
+// of steps that FlashController executes event by event. All timing rules of the controller
+// live here; docs/nand-and-controller.md draws them.
+//
+//   P = page command/address phase (ChannelBusTiming::page_command_ps)
+//   E = erase command phase, X_i = transfer of plane i's bytes, B = tDBSY between planes,
+//   S = status read (NandTiming::status_read_ns), n = planes, A = array time (NandDie),
+//   C = tCBSY/tRCBSY (NandTiming::cache_busy_ns)
+//
+//   Read          Bus[n·P + (n−1)·B]  Array[max tR]  Bus[S + ΣX]
+//   Program       Bus[Σ(P + X_i) + (n−1)·B]  Array[max tPROG]  Bus[S]
+//   Erase         Bus[n·E + (n−1)·B]  Array[tBERS]  Bus[S]
+//   Copyback      Bus[n·P + (n−1)·B]  Array[max tR]  Bus[n·P + (n−1)·B]  Array[max tPROG]  Bus[S]
+//   ReadStatus    Bus[S, or one command cycle + one byte out when S = 0]
+//   CacheProgram  Bus[Σ(P + X_i) + (n−1)·B]  (page register free) Move[C]  <pipeline opens>
+//                 Array[max tPROG]  (page register released)  Bus[S]
+//   CacheRead     Bus[n·P + (n−1)·B]  (page register free) Array[max tR]  <pipeline opens>
+//                 (cache register free) Move[C]  (page register released)  Bus[S + ΣX]
+//                 (cache register released)
+//
+// A bus step of zero length does not ask for the bus. The die stays reserved from the first
+// step to the last: a plain command starts only on an idle die; the next cache command of the
+// same kind may start when the pipeline opens, which is how data-in of the next page overlaps
+// tPROG of this one (cache program) and tR of the next page overlaps data-out of this one
+// (cache read).
+#include <array>
+#include <cstdint>
+
+#include "models/common/flash_command.h"
+#include "models/nand/nand_array_time.h"
+#include "models/nand/nand_timing.h"
+
+namespace ssdtlm {
+
+enum class StepKind : std::uint8_t {
+  Bus,           // hold the channel bus for duration_ps
+  Array,         // array operation; the first Array step hands the command to NandDie
+  RegisterMove,  // cache <-> page register move inside the die (tCBSY / tRCBSY)
+  AcquirePageRegister,
+  ReleasePageRegister,
+  AcquireCacheRegister,
+  ReleaseCacheRegister,
+  OpenPipeline,  // the die may start its next cache command of the same kind
+};
+
+struct Step {
+  StepKind kind = StepKind::Bus;
+  std::uint64_t duration_ps = 0;
+};
+
+class OperationScript {
+ public:
+  static constexpr std::size_t kMaxSteps = 10;
+  void add(StepKind kind, std::uint64_t duration_ps = 0) { steps_[size_++] = {kind, duration_ps}; }
+  std::size_t size() const { return size_; }
+  const Step& operator[](std::size_t index) const { return steps_[index]; }
+  Step& operator[](std::size_t index) { return steps_[index]; }
+
+ private:
+  std::array<Step, kMaxSteps> steps_{};
+  std::size_t size_ = 0;
+};
+
+// What the timeline depends on besides the timing structs.
+struct OperationShape {
+  FlashOpcode opcode = FlashOpcode::Read;
+  std::uint32_t plane_count = 1;
+  std::uint64_t transfer_ps_total = 0;  // Σ X_i, each plane's bytes over the bus
+};
+
+OperationScript build_operation_script(const OperationShape& shape, const ArrayPhases& array,
+                                       const NandTiming& nand, const ChannelBusTiming& bus);
+
+// Bus time of an explicit ReadStatus command.
+std::uint64_t read_status_ps(const NandTiming& nand, const ChannelBusTiming& bus);
+
+}  // namespace ssdtlm

@@ -1,0 +1,21 @@
+#pragma once
+// SchedulingPolicy: which queued command an idle die runs next (DRAMSys SchedulerIF style).
+// Implementations are stateless and live one per file; scheduling_registry.cpp picks one by
+// name, so a new policy is one new file plus one registration line.
+//
+// Contract: `pick` returns an index into a non-empty queue (oldest first). It must obey
+// may_overtake() (command_hazard.h) against every older command it passes.
+#include <cstddef>
+
+#include "models/controller/queued_command.h"
+
+namespace ssdtlm {
+
+class SchedulingPolicy {
+ public:
+  virtual ~SchedulingPolicy() = default;
+  virtual const char* name() const = 0;
+  virtual std::size_t pick(const DieQueue& queue) const = 0;
+};
+
+}  // namespace ssdtlm

@@ -1,0 +1,194 @@
+#include "models/nand/nand_die.h"
+
+#include <sstream>
+
+#include "models/nand/nand_array_time.h"
+
+namespace ssdtlm {
+
+namespace {
+
+bool reads_page(FlashOpcode opcode) {
+  return opcode == FlashOpcode::Read || opcode == FlashOpcode::CacheRead;
+}
+bool programs_page(FlashOpcode opcode) {
+  return opcode == FlashOpcode::Program || opcode == FlashOpcode::CacheProgram;
+}
+
+}  // namespace
+
+NandDie::NandDie(sc_core::sc_module_name name, DieId id, const FlashGeometry& geometry,
+                 const NandTiming& timing, bool data_mode)
+    : sc_core::sc_module(name),
+      socket("socket"),
+      id_(id),
+      geometry_(geometry),
+      timing_(timing),
+      array_(geometry, data_mode) {
+  socket.register_b_transport(this, &NandDie::b_transport);
+}
+
+void NandDie::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& delay) {
+  FlashCommand* command = payload.get_extension<FlashCommand>();
+  if (command == nullptr) {
+    report("transaction without a FlashCommand extension");
+    payload.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+    return;
+  }
+  if (!check(*command)) {
+    command->status = command->opcode == FlashOpcode::Erase ? FlashStatus::EraseFailed
+                      : reads_page(command->opcode)         ? FlashStatus::UncorrectableRead
+                                                            : FlashStatus::ProgramFailed;
+    payload.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+    return;
+  }
+  perform(*command);
+  command->status = FlashStatus::Ok;
+  delay += sc_core::sc_time(double(array_phases(timing_, *command).total_ps()), sc_core::SC_PS);
+  payload.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+bool NandDie::check(const FlashCommand& command) const {
+  if (command.die != id_) {
+    std::ostringstream message;
+    message << "command for die " << command.die << " delivered to die " << id_;
+    report(message.str());
+    return false;
+  }
+  if (command.plane_count < 1 || command.plane_count > geometry_.planes_per_die ||
+      command.plane_count > kMaxPlanes) {
+    std::ostringstream message;
+    message << "die " << id_ << ": " << to_string(command.opcode) << " on "
+            << int(command.plane_count) << " planes, the die has " << geometry_.planes_per_die;
+    report(message.str());
+    return false;
+  }
+  // ONFI multi-plane rules: one target per plane, and reads/programs address the same page
+  // in every plane (the controller only merges commands that satisfy this).
+  std::uint32_t planes_seen = 0;
+  for (int i = 0; i < command.plane_count; ++i) {
+    const PlaneTarget& target = command.targets[i];
+    const bool same_page_rule = reads_page(command.opcode) || programs_page(command.opcode);
+    const bool duplicate = target.plane < 32 && (planes_seen & (1u << target.plane)) != 0;
+    if (duplicate || (same_page_rule && target.page != command.targets[0].page)) {
+      std::ostringstream message;
+      message << "die " << id_ << ": multi-plane " << to_string(command.opcode) << " target " << i
+              << " (plane " << target.plane << " page " << target.page
+              << ") repeats a plane or differs in page index";
+      report(message.str());
+      return false;
+    }
+    if (target.plane < 32) planes_seen |= 1u << target.plane;
+    if (!check_target(command, target)) return false;
+  }
+  return true;
+}
+
+bool NandDie::check_target(const FlashCommand& command, const PlaneTarget& target) const {
+  const char* operation = to_string(command.opcode);
+  FlashRuleViolation violation = FlashRuleViolation::None;
+  switch (command.opcode) {
+    case FlashOpcode::Read:
+    case FlashOpcode::CacheRead:
+      violation = array_.check_read(target.plane, target.block_in_plane, target.page);
+      break;
+    case FlashOpcode::Program:
+    case FlashOpcode::CacheProgram:
+      violation = array_.check_program(target.plane, target.block_in_plane, target.page);
+      break;
+    case FlashOpcode::Erase:
+      violation = array_.check_block(target.plane, target.block_in_plane);
+      break;
+    case FlashOpcode::Copyback:
+      violation = array_.check_read(target.plane, target.block_in_plane, target.page);
+      if (violation != FlashRuleViolation::None) break;
+      violation = array_.check_program(target.plane, target.dest_block_in_plane, target.dest_page);
+      if (violation != FlashRuleViolation::None) {
+        report_violation("copyback destination", violation, target.plane,
+                         target.dest_block_in_plane, target.dest_page);
+        return false;
+      }
+      break;
+    case FlashOpcode::ReadStatus: break;
+  }
+  if (violation == FlashRuleViolation::None) return true;
+  report_violation(operation, violation, target.plane, target.block_in_plane, target.page);
+  return false;
+}
+
+void NandDie::perform(FlashCommand& command) {
+  if (command.plane_count > 1) ++counters_.multi_plane_operations;
+  for (int i = 0; i < command.plane_count; ++i) {
+    PlaneTarget& target = command.targets[i];
+    switch (command.opcode) {
+      case FlashOpcode::Read:
+      case FlashOpcode::CacheRead:
+        target.data_tag = array_.read(target.plane, target.block_in_plane, target.page);
+        ++counters_.page_reads;
+        break;
+      case FlashOpcode::Program:
+      case FlashOpcode::CacheProgram:
+        array_.program(target.plane, target.block_in_plane, target.page, target.data_tag);
+        ++counters_.page_programs;
+        break;
+      case FlashOpcode::Erase:
+        array_.erase(target.plane, target.block_in_plane);
+        ++counters_.block_erases;
+        break;
+      case FlashOpcode::Copyback:
+        target.data_tag = array_.read(target.plane, target.block_in_plane, target.page);
+        array_.program(target.plane, target.dest_block_in_plane, target.dest_page, target.data_tag);
+        ++counters_.copybacks;
+        break;
+      case FlashOpcode::ReadStatus: break;
+    }
+  }
+}
+
+void NandDie::backdoor_program(std::uint32_t plane, std::uint32_t block, std::uint32_t page,
+                               std::uint64_t tag) {
+  const FlashRuleViolation violation = array_.check_program(plane, block, page);
+  if (violation != FlashRuleViolation::None) {
+    report_violation("backdoor program", violation, plane, block, page);
+    return;
+  }
+  array_.program(plane, block, page, tag);
+}
+
+void NandDie::backdoor_erase(std::uint32_t plane, std::uint32_t block) {
+  const FlashRuleViolation violation = array_.check_block(plane, block);
+  if (violation != FlashRuleViolation::None) {
+    report_violation("backdoor erase", violation, plane, block, 0);
+    return;
+  }
+  array_.erase(plane, block);
+}
+
+std::uint64_t NandDie::backdoor_read(std::uint32_t plane, std::uint32_t block,
+                                     std::uint32_t page) const {
+  const FlashRuleViolation violation = array_.check_read(plane, block, page);
+  if (violation != FlashRuleViolation::None) {
+    report_violation("backdoor read", violation, plane, block, page);
+    return 0;
+  }
+  return array_.read(plane, block, page);
+}
+
+void NandDie::report_violation(const char* operation, FlashRuleViolation violation,
+                               std::uint32_t plane, std::uint32_t block,
+                               std::uint32_t page) const {
+  std::ostringstream message;
+  message << "die " << id_ << " plane " << plane << " block " << block << " page " << page << ": "
+          << operation << ": " << describe(violation);
+  if (violation == FlashRuleViolation::ProgramOutOfOrder ||
+      violation == FlashRuleViolation::ProgramWithoutErase) {
+    message << " (next programmable page is " << array_.next_program_page(plane, block) << ")";
+  }
+  report(message.str());
+}
+
+void NandDie::report(const std::string& message) const {
+  SC_REPORT_ERROR(kNandReportType, message.c_str());
+}
+
+}  // namespace ssdtlm

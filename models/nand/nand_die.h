@@ -1,0 +1,86 @@
+#pragma once
+// NandDie: the array side of one NAND die. A b_transport call carries a die-level FlashCommand
+// (single- or multi-plane); the die checks the flash rules, updates page/block state and adds
+// the array time (tR, tPROG of the page type, tBERS, copyback tR + tPROG; multi-plane: the
+// maximum over planes) to the annotated delay. Bus cycles, queuing and register pipelining
+// belong to FlashController and the channel bus; the die is a passive, loosely-timed target,
+// which keeps its cost at one function call per command.
+//
+// A broken flash rule is an FTL or controller bug: it is reported with SC_REPORT_ERROR
+// (message type "ssdtlm/nand") naming die, plane, block and page, the command leaves the array
+// unchanged, takes no array time and returns TLM_GENERIC_ERROR_RESPONSE with a failed status.
+#include <cstdint>
+#include <string>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "models/common/flash_command.h"
+#include "models/common/flash_geometry.h"
+#include "models/nand/nand_array_state.h"
+#include "models/nand/nand_timing.h"
+
+namespace ssdtlm {
+
+inline constexpr const char* kNandReportType = "ssdtlm/nand";
+
+// Array operations performed through the socket (backdoor operations are not counted).
+// A multi-plane operation counts once per plane.
+struct NandDieCounters {
+  std::uint64_t page_reads = 0;      // Read and CacheRead
+  std::uint64_t page_programs = 0;   // Program and CacheProgram
+  std::uint64_t block_erases = 0;
+  std::uint64_t copybacks = 0;       // internal page moves (one read + one program each)
+  std::uint64_t multi_plane_operations = 0;
+};
+
+class NandDie : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<NandDie> socket;
+
+  NandDie(sc_core::sc_module_name name, DieId id, const FlashGeometry& geometry,
+          const NandTiming& timing, bool data_mode);
+
+  // TLM target entry point (public so tests and the controller's fast path can call it).
+  void b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
+
+  // Zero-time access for preconditioning and tests: the same rules, no time, not counted.
+  void backdoor_program(std::uint32_t plane, std::uint32_t block, std::uint32_t page,
+                        std::uint64_t tag = 0);
+  void backdoor_erase(std::uint32_t plane, std::uint32_t block);
+  std::uint64_t backdoor_read(std::uint32_t plane, std::uint32_t block, std::uint32_t page) const;
+
+  DieId id() const { return id_; }
+  bool data_mode() const { return array_.data_mode(); }
+  const FlashGeometry& geometry() const { return geometry_; }
+  std::uint32_t erase_count(std::uint32_t plane, std::uint32_t block) const {
+    return array_.erase_count(plane, block);
+  }
+  PageState page_state(std::uint32_t plane, std::uint32_t block, std::uint32_t page) const {
+    return array_.page_state(plane, block, page);
+  }
+  std::uint32_t next_program_page(std::uint32_t plane, std::uint32_t block) const {
+    return array_.next_program_page(plane, block);
+  }
+  const NandDieCounters& counters() const { return counters_; }
+  const NandArrayState& array_state() const { return array_; }
+
+ private:
+  // Checks every target of `command` before anything changes, so a rejected multi-plane
+  // command leaves all planes untouched. Returns false after reporting the violation.
+  bool check(const FlashCommand& command) const;
+  bool check_target(const FlashCommand& command, const PlaneTarget& target) const;
+  void perform(FlashCommand& command);
+  void report_violation(const char* operation, FlashRuleViolation violation, std::uint32_t plane,
+                        std::uint32_t block, std::uint32_t page) const;
+  void report(const std::string& message) const;
+
+  DieId id_;
+  FlashGeometry geometry_;
+  NandTiming timing_;
+  NandArrayState array_;
+  NandDieCounters counters_;
+};
+
+}  // namespace ssdtlm

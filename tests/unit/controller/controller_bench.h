@@ -1,0 +1,57 @@
+#pragma once
+// A FlashController wired to a scripted FTL, plus the timing constants tests compute expected
+// times from.
+#include <cstdint>
+
+#include <systemc>
+
+#include "models/controller/flash_controller.h"
+#include "tests/unit/controller/ftl_stub.h"
+#include "tests/unit/support/systemc_fixture.h"
+
+namespace ssdtlm::testing {
+
+inline sc_core::sc_time ps(std::uint64_t picoseconds) {
+  return sc_core::sc_time(static_cast<double>(picoseconds), sc_core::SC_PS);
+}
+
+inline FlashGeometry small_geometry(std::uint32_t channels = 1, std::uint32_t dies_per_channel = 1,
+                                    std::uint32_t planes = 2) {
+  FlashGeometry geometry;
+  geometry.channels = channels;
+  geometry.dies_per_channel = dies_per_channel;
+  geometry.planes_per_die = planes;
+  geometry.blocks_per_plane = 8;
+  geometry.pages_per_block = 8;
+  geometry.page_size_bytes = 4096;
+  return geometry;
+}
+
+struct ControllerBench {
+  ControllerBench(const FlashGeometry& geometry, const NandTiming& nand_timing,
+                  const ChannelBusTiming& bus_timing, const FlashControllerConfig& config = {})
+      : controller("controller", geometry, nand_timing, bus_timing, config), ftl("ftl") {
+    ftl.socket.bind(controller.target_socket);
+  }
+  FlashController controller;
+  FtlStub ftl;
+};
+
+// Fixture with default SLC timing (tR 25 us, tPROG 200 us, tBERS 1.5 ms, tCBSY 3 us,
+// tDBSY 500 ns) and the default 333 MT/s x 8 bit bus, and the terms tests compute from.
+class FlashTimingTest : public SystemCTest {
+ protected:
+  std::uint64_t P() const { return bus_.page_command_ps(); }
+  std::uint64_t E() const { return bus_.erase_command_ps(); }
+  std::uint64_t X(std::uint64_t bytes = 4096) const { return bus_.transfer_ps(bytes); }
+  std::uint64_t B() const { return nand_.multi_plane_busy_ns * 1000; }
+  std::uint64_t C() const { return nand_.cache_busy_ns * 1000; }
+  std::uint64_t tR() const { return nand_.read_ns[0] * 1000; }
+  std::uint64_t tPROG() const { return nand_.program_ns[0] * 1000; }
+  std::uint64_t tBERS() const { return nand_.erase_ns * 1000; }
+
+  NandTiming nand_;
+  ChannelBusTiming bus_;
+};
+
+}  // namespace ssdtlm::testing
