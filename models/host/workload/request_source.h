@@ -3,6 +3,7 @@
 // driver pulls one request at a time, so nothing ever holds a whole workload in memory.
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "models/host/workload/host_request.h"
@@ -20,10 +21,15 @@ class RequestSource {
   // Fills `request` and returns true, or returns false when the workload is exhausted.
   virtual bool next(HostRequest& request) = 0;
   virtual ArrivalMode arrival_mode() const = 0;
-  virtual std::uint32_t queue_depth() const = 0;  // closed loop; open loop: 0 = unbounded
+  // Closed loop: requests kept outstanding, 0 = the host's own host.queue_depth.
+  // Open loop: a cap on outstanding requests, 0 = unbounded.
+  virtual std::uint32_t queue_depth() const = 0;
   // Simulated time after which the host stops issuing (0 = no limit).
   virtual std::uint64_t stop_after_ns() const { return 0; }
   virtual std::string describe() const = 0;
+  // What the run's stats.json should say about the workload itself, e.g. a trace's format and
+  // how many lines were skipped by kind. Empty for synthetic sources.
+  virtual nlohmann::json report() const { return nlohmann::json::object(); }
 };
 
 }  // namespace ssdtlm

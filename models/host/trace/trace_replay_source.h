@@ -1,0 +1,71 @@
+#pragma once
+// Replays a trace file as host requests, streaming (one record in memory at a time):
+// as recorded (open loop, times divided by a speed-up) or closed loop at a queue depth;
+// several passes; offsets aligned to the logical block and sizes rounded up to cover the
+// recorded bytes; optional splitting into pieces (seed 003 splits at 4 KiB); addresses past
+// the device wrapped or rejected; each trace device numbered as a request stream.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "models/host/trace/trace_reader.h"
+#include "models/host/trace/trace_replay_options.h"
+#include "models/host/workload/request_source.h"
+
+namespace ssdtlm {
+
+struct TraceReplayLimits {
+  std::uint64_t device_bytes = 0;
+  std::uint32_t alignment_bytes = 4096;
+  std::uint32_t queue_depth = 0;    // see RequestSource::queue_depth
+  std::uint64_t request_count = 0;  // 0: until the trace (and its repeats) ends
+  std::uint64_t duration_ns = 0;    // 0: no limit
+};
+
+class TraceReplaySource final : public RequestSource {
+ public:
+  // Opens the trace (detecting its format if asked). Throws ConfigError for an unreadable
+  // file, an unknown format, or a trace with no usable request.
+  TraceReplaySource(const TraceReplayOptions& options, const TraceReplayLimits& limits);
+
+  bool next(HostRequest& request) override;
+  ArrivalMode arrival_mode() const override;
+  std::uint32_t queue_depth() const override { return limits_.queue_depth; }
+  std::uint64_t stop_after_ns() const override { return limits_.duration_ns; }
+  std::string describe() const override;
+  // {"path", "format", "passes_completed", "requests", "beyond_device", "reordered", "lines"}
+  nlohmann::json report() const override;
+
+ private:
+  bool next_record(TraceRecord& record);  // across passes
+  bool place(TraceRecord& record);        // align, wrap/reject; false: drop
+  std::uint32_t stream_of(std::uint32_t device);
+
+  TraceReplayOptions options_;
+  TraceReplayLimits limits_;
+  TraceReader reader_;
+  std::uint64_t max_piece_bytes_;
+  // The record being cut into pieces.
+  TraceRecord current_{};
+  std::uint64_t current_end_bytes_ = 0;
+  std::uint64_t current_arrival_ns_ = 0;
+  std::uint32_t current_stream_ = 0;
+  bool splitting_ = false;
+  // Timing across passes.
+  std::uint32_t passes_completed_ = 0;
+  bool finished_ = false;
+  std::uint64_t pass_records_ = 0;
+  std::uint64_t pass_first_ns_ = 0;
+  std::uint64_t pass_last_ns_ = 0;
+  double pass_base_ns_ = 0;  // arrival of this pass's first record
+  std::uint64_t last_arrival_ns_ = 0;
+  std::uint64_t last_timestamp_ns_ = 0;  // as recorded, to count records out of order
+  // Counters for the report.
+  std::uint64_t issued_ = 0;
+  std::uint64_t beyond_device_ = 0;
+  std::uint64_t reordered_ = 0;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> streams_;  // device -> stream
+};
+
+}  // namespace ssdtlm

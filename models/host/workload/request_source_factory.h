@@ -1,0 +1,19 @@
+#pragma once
+// Turns a workload spec into the request source the host pulls from: a synthetic generator
+// or a trace replay, with the spec's range, sizes and alignment checked against the device.
+#include <cstdint>
+#include <memory>
+
+#include "models/host/workload/request_source.h"
+#include "models/host/workload/workload_spec.h"
+
+namespace ssdtlm {
+
+// `device_bytes`: the logical capacity the host sees; `logical_block_bytes`: 512 or 4096;
+// `seed`: the run's seed (the spec's seed_offset is added). Same arguments, same requests.
+// Throws ConfigError naming the "workload" key for what only the device can rule out
+// (a size that is not whole logical blocks, a range past the end, ...).
+std::unique_ptr<RequestSource> make_request_source(const WorkloadSpec& spec, std::uint64_t device_bytes,
+                                                   std::uint32_t logical_block_bytes, std::uint64_t seed);
+
+}  // namespace ssdtlm

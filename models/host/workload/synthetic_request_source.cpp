@@ -1,0 +1,104 @@
+#include "models/host/workload/synthetic_request_source.h"
+
+#include <algorithm>
+
+#include "models/host/workload/spec_text.h"
+
+namespace ssdtlm {
+namespace {
+
+// One independent stream per aspect of the workload (see the header).
+enum Stream : std::uint64_t { kOps = 1, kAddresses = 2, kSizes = 3, kArrivals = 4 };
+
+std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t seed_offset, Stream stream) {
+  // Rng::reseed runs this through splitmix64, which scatters nearby seeds; the odd constants
+  // keep (seed, offset, stream) triples from colliding in the common small-number cases.
+  return seed + seed_offset * 0x9e3779b97f4a7c15ull +
+         static_cast<std::uint64_t>(stream) * 0xd1b54a32d192ed03ull;
+}
+
+std::uint64_t round_up(std::uint64_t value, std::uint64_t multiple) {
+  return (value + multiple - 1) / multiple * multiple;
+}
+
+}  // namespace
+
+SyntheticRequestSource::SyntheticRequestSource(const WorkloadSpec& spec, const DeviceLayout& layout,
+                                               std::uint64_t seed)
+    : spec_(spec),
+      layout_(layout),
+      op_rng_(stream_seed(seed, spec.seed_offset, kOps)),
+      address_rng_(stream_seed(seed, spec.seed_offset, kAddresses)),
+      size_rng_(stream_seed(seed, spec.seed_offset, kSizes)),
+      arrival_rng_(stream_seed(seed, spec.seed_offset, kArrivals)),
+      clock_(make_arrival_clock(spec)),
+      sequential_cursor_bytes_(layout.range_start_bytes) {
+  double total = 0;
+  for (const SizeChoice& choice : spec_.sizes) cumulative_weights_.push_back(total += choice.weight);
+  if (spec_.pattern == AccessPattern::Random) {
+    // One size: candidate offsets are multiples of the size (rounded up to the alignment), as
+    // fio aligns random blocks to their size, so "hotcold:f=0.2" means a fifth of the blocks
+    // of that size. A size mix: every aligned offset, clamped so the request fits.
+    slot_bytes_ = spec_.sizes.size() == 1 ? round_up(spec_.sizes[0].size_bytes, layout_.alignment_bytes)
+                                          : layout_.alignment_bytes;
+    const std::uint64_t slots = (layout_.range_end_bytes - layout_.range_start_bytes) / slot_bytes_;
+    addresses_ =
+        make_address_distribution(spec_.address_distribution, slots, "workload.address_distribution");
+  }
+}
+
+ArrivalMode SyntheticRequestSource::arrival_mode() const {
+  return spec_.arrival == ArrivalProcess::Closed ? ArrivalMode::ClosedLoop : ArrivalMode::OpenLoop;
+}
+
+std::uint32_t SyntheticRequestSource::next_size() {
+  if (spec_.sizes.size() == 1) return static_cast<std::uint32_t>(spec_.sizes[0].size_bytes);
+  const double pick = size_rng_.uniform01() * cumulative_weights_.back();
+  const auto chosen = std::upper_bound(cumulative_weights_.begin(), cumulative_weights_.end(), pick);
+  const std::size_t index =
+      std::min<std::size_t>(chosen - cumulative_weights_.begin(), spec_.sizes.size() - 1);
+  return static_cast<std::uint32_t>(spec_.sizes[index].size_bytes);
+}
+
+std::uint64_t SyntheticRequestSource::next_offset(std::uint32_t size_bytes) {
+  const std::uint64_t start = layout_.range_start_bytes;
+  const std::uint64_t end = layout_.range_end_bytes;
+  if (spec_.pattern == AccessPattern::Sequential) {
+    if (sequential_cursor_bytes_ + size_bytes > end) sequential_cursor_bytes_ = start;  // wrap
+    const std::uint64_t offset = sequential_cursor_bytes_;
+    sequential_cursor_bytes_ += round_up(size_bytes, layout_.alignment_bytes);
+    return offset;
+  }
+  std::uint64_t offset = start + addresses_->sample(address_rng_) * slot_bytes_;
+  if (offset + size_bytes > end) {
+    offset = (end - size_bytes) / layout_.alignment_bytes * layout_.alignment_bytes;
+  }
+  return offset;
+}
+
+bool SyntheticRequestSource::next(HostRequest& request) {
+  if (spec_.request_count != 0 && issued_ >= spec_.request_count) return false;
+  std::uint64_t arrival_ns = 0;
+  if (clock_) {
+    arrival_ns = clock_->next_arrival_ns(arrival_rng_);
+    if (spec_.duration_ns != 0 && arrival_ns >= spec_.duration_ns) return false;
+  }
+  request = HostRequest{};
+  request.id = issued_++;
+  request.arrival_ns = arrival_ns;
+  const double read_fraction = spec_.read_fraction;
+  const bool read = read_fraction >= 1.0 || (read_fraction > 0.0 && op_rng_.uniform01() < read_fraction);
+  request.op = read ? HostOp::Read : HostOp::Write;
+  request.size_bytes = next_size();
+  request.offset_bytes = next_offset(request.size_bytes);
+  return true;
+}
+
+std::string SyntheticRequestSource::describe() const {
+  std::string text = to_compact(spec_) + " over bytes [" + std::to_string(layout_.range_start_bytes) + ", " +
+                     std::to_string(layout_.range_end_bytes) + ")";
+  if (addresses_) text += ", " + addresses_->describe() + " of " + spec::format_bytes(slot_bytes_);
+  return text;
+}
+
+}  // namespace ssdtlm
