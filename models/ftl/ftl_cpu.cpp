@@ -1,0 +1,676 @@
+#include "models/ftl/ftl_cpu.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace ssdtlm {
+
+using sc_core::sc_time;
+using sc_core::SC_PS;
+
+struct FtlCpu::FlashTxn {
+  tlm::tlm_generic_payload gp;
+  FlashCommand command;
+  TxnKind kind = TxnKind::HostRead;
+  tlm::tlm_generic_payload* host_gp = nullptr;
+  GcJob* job = nullptr;
+  Lpn lpn = kInvalidLpn;
+  Ppn ppn = kInvalidPpn;       // page read or programmed (copyback: destination)
+  Ppn source = kInvalidPpn;    // GC read / copyback source
+  std::uint64_t expected_tag = 0;
+  std::size_t plan_index = 0;  // GC read: which valid page of the plan
+
+  FlashTxn() { gp.set_extension(&command); }
+  ~FlashTxn() { gp.clear_extension(&command); }  // the extension is a member, not heap-owned
+};
+
+struct FtlCpu::GcJob {
+  UnitId unit = 0;
+  bool cycle_active = false;
+  sc_time cycle_start;
+  GcPlan plan;
+  std::uint32_t outstanding = 0;                // page operations not yet finished
+  bool writing_back = false;                    // in place: programs after the erase
+  bool erasing_in_place = false;                // in place: valid data lives in the buffer
+  std::uint32_t forced_target_free_blocks = 0;  // forced GC: collect until this many are free
+  std::vector<std::uint64_t> buffered_tags;     // in-place: contents read before the erase
+};
+
+FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore& core, DataOracle* oracle)
+    : sc_core::sc_module(name),
+      host_socket("host_socket"),
+      flash_socket("flash_socket"),
+      config_(config),
+      core_(core),
+      oracle_(oracle),
+      timer_("timer"),
+      core_free_at_(std::max<std::uint32_t>(1, config.cores), sc_core::SC_ZERO_TIME) {
+  host_socket.register_nb_transport_fw(this, &FtlCpu::nb_transport_fw);
+  flash_socket.register_nb_transport_bw(this, &FtlCpu::nb_transport_bw);
+  const auto blocks = core_.geometry().total_blocks();
+  block_pending_programs_.assign(blocks, 0);
+  block_closed_.assign(blocks, 0);
+  gc_jobs_.resize(core_.units());
+  for (UnitId u = 0; u < core_.units(); ++u) {
+    gc_jobs_[u] = std::make_unique<GcJob>();
+    gc_jobs_[u]->unit = u;
+  }
+  waiting_writes_.resize(core_.units());
+}
+
+FtlCpu::~FtlCpu() = default;
+
+std::uint32_t FtlCpu::units_collecting() const {
+  std::uint32_t count = 0;
+  for (const auto& job : gc_jobs_) count += job->cycle_active ? 1 : 0;
+  return count;
+}
+
+// ---------------------------------------------------------------- firmware cores
+
+void FtlCpu::run_step(std::uint64_t cycles, TimedCallbackQueue::Callback step) {
+  if (cycles == 0) {
+    step();
+    return;
+  }
+  auto earliest = std::min_element(core_free_at_.begin(), core_free_at_.end());
+  const sc_time start = std::max(*earliest, sc_core::sc_time_stamp());
+  *earliest = start + sc_time(double(config_.cycles_to_ps(cycles)), SC_PS);
+  timer_.schedule_at(*earliest, std::move(step));
+}
+
+// ---------------------------------------------------------------- host side
+
+tlm::tlm_sync_enum FtlCpu::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time& delay) {
+  if (phase == tlm::END_RESP) return tlm::TLM_COMPLETED;
+  if (phase != tlm::BEGIN_REQ) {
+    SC_REPORT_ERROR("ssdtlm/ftl", "unexpected phase from the host interface");
+    return tlm::TLM_COMPLETED;
+  }
+  auto* command = gp.get_extension<FtlCommand>();
+  if (command == nullptr) {
+    SC_REPORT_ERROR("ssdtlm/ftl", "host command without FtlCommand extension");
+    return tlm::TLM_COMPLETED;
+  }
+  if (command->lpn >= core_.logical_pages()) {
+    std::ostringstream message;
+    message << "logical page " << command->lpn << " beyond the logical capacity (" << core_.logical_pages() << " pages)";
+    SC_REPORT_ERROR("ssdtlm/ftl", message.str().c_str());
+    return tlm::TLM_COMPLETED;
+  }
+  auto handle = [this, &gp, command]() {
+    switch (command->op) {
+      case HostOp::Read: handle_host_read(gp); break;
+      case HostOp::Write: handle_host_write(gp); break;
+      case HostOp::Trim: handle_host_trim(gp); break;
+      case HostOp::Flush: complete_host(gp); break;
+    }
+  };
+  const std::uint64_t cycles = command->op == HostOp::Read    ? config_.cycles_per_host_read
+                             : command->op == HostOp::Write   ? config_.cycles_per_host_write
+                             : command->op == HostOp::Trim    ? config_.cycles_per_trim
+                                                              : 0;
+  if (delay != sc_core::SC_ZERO_TIME) {
+    timer_.schedule_in(delay, [this, cycles, handle]() { run_step(cycles, handle); });
+  } else {
+    run_step(cycles, handle);
+  }
+  phase = tlm::END_REQ;
+  return tlm::TLM_UPDATED;
+}
+
+void FtlCpu::complete_host(tlm::tlm_generic_payload& gp) {
+  if (read_content_) {
+    const auto* command = gp.get_extension<FtlCommand>();
+    if (command->op == HostOp::Read) read_content_(command->lpn, command->data_tag);
+  }
+  gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  tlm::tlm_phase phase = tlm::BEGIN_RESP;
+  sc_time delay = sc_core::SC_ZERO_TIME;
+  host_socket->nb_transport_bw(gp, phase, delay);
+}
+
+void FtlCpu::complete_host_after(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns) {
+  if (delay_ns == 0) {
+    complete_host(gp);
+  } else {
+    timer_.schedule_in(sc_time(double(delay_ns), sc_core::SC_NS), [this, &gp]() { complete_host(gp); });
+  }
+}
+
+void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
+  auto* command = gp.get_extension<FtlCommand>();
+  const Ppn ppn = core_.lookup(command->lpn);
+  if (ppn == kInvalidPpn) {
+    ++stats_.host_reads_unmapped;
+    command->data_tag = 0;
+    if (config_.data_mode && oracle_ != nullptr && oracle_->expected(command->lpn) != 0) {
+      SC_REPORT_ERROR("ssdtlm/data", ("logical page " + std::to_string(command->lpn) +
+                                      " is unmapped but was written").c_str());
+    }
+    complete_host(gp);
+    return;
+  }
+  {
+    // In-place GC between its erase and its write-back: the page's data is in controller DRAM.
+    const GcJob& job = *gc_jobs_[core_.unit_of_block(core_.geometry().block_of_page(ppn))];
+    if (job.erasing_in_place && core_.geometry().block_of_page(ppn) == job.plan.victim) {
+      for (std::size_t i = 0; i < job.plan.valid_pages.size(); ++i) {
+        if (job.plan.valid_pages[i].second == ppn) {
+          ++stats_.host_reads_from_buffer;
+          command->data_tag = job.buffered_tags[i];
+          complete_host_after(gp, config_.write_buffer_access_ns);
+          return;
+        }
+      }
+    }
+  }
+  if (config_.write_buffer_pages > 0) {
+    const auto buffered = inflight_tags_.find(ppn);
+    if (buffered != inflight_tags_.end()) {
+      ++stats_.host_reads_from_buffer;
+      command->data_tag = buffered->second;
+      complete_host_after(gp, config_.write_buffer_access_ns);
+      return;
+    }
+  }
+  const auto inflight = inflight_programs_.find(ppn);
+  if (inflight != inflight_programs_.end()) {
+    inflight->second.push_back(&gp);  // re-issued by program_completed
+    return;
+  }
+  FlashTxn& txn = new_txn(TxnKind::HostRead, FlashOpcode::Read, OpOrigin::Host);
+  txn.host_gp = &gp;
+  txn.lpn = command->lpn;
+  txn.ppn = ppn;
+  txn.expected_tag = oracle_ != nullptr ? oracle_->expected(command->lpn) : 0;
+  set_target(txn.command, ppn, 0);
+  txn.command.transfer_bytes = command->bytes;
+  issue(txn);
+}
+
+void FtlCpu::handle_host_trim(tlm::tlm_generic_payload& gp) {
+  auto* command = gp.get_extension<FtlCommand>();
+  core_.trim(command->lpn);
+  if (oracle_ != nullptr) oracle_->record_trim(command->lpn);
+  complete_host(gp);
+}
+
+void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
+  auto* command = gp.get_extension<FtlCommand>();
+  PendingWrite write{&gp, command->lpn, command->bytes < core_.geometry().page_size_bytes};
+  if (write_content_ && config_.data_mode) {
+    // Taken now: with a write buffer the host is answered before the page is placed.
+    write.has_content = true;
+    write.content = write_content_(command->lpn);
+  }
+  if (config_.write_buffer_pages == 0) {
+    accept_host_write(write);
+    return;
+  }
+  if (buffered_writes_ >= config_.write_buffer_pages) {
+    waiting_for_buffer_.push_back(write);
+    return;
+  }
+  ++buffered_writes_;
+  complete_host_after(gp, config_.write_buffer_access_ns);
+  write.gp = nullptr;  // answered: the payload is the host's again
+  accept_host_write(write);
+}
+
+void FtlCpu::accept_host_write(PendingWrite write) {
+  if (write.partial) {
+    // The page is the mapping unit: the sectors this write does not cover must be read from
+    // the current copy first (MQSim does the same). A page never written needs no read.
+    write.partial = false;
+    const Ppn old = core_.lookup(write.lpn);
+    if (old != kInvalidPpn && inflight_programs_.count(old) == 0) {
+      ++stats_.read_modify_writes;
+      FlashTxn& txn = new_txn(TxnKind::HostMergeRead, FlashOpcode::Read, OpOrigin::Host);
+      txn.host_gp = write.gp;
+      txn.lpn = write.lpn;
+      txn.ppn = old;
+      txn.expected_tag = oracle_ != nullptr ? oracle_->expected(write.lpn) : 0;
+      set_target(txn.command, old, 0);
+      issue(txn);
+      return;
+    }
+  }
+  const UnitId unit = core_.next_host_unit();
+  maybe_start_gc(unit);
+  if (host_write_must_wait(unit)) {
+    ++stats_.host_writes_waited_for_gc;
+    waiting_writes_[unit].push_back(write);
+    return;
+  }
+  place_host_write(write, unit);
+}
+
+bool FtlCpu::host_write_must_wait(UnitId unit) const {
+  if (!waiting_writes_[unit].empty()) return true;  // keep per-unit order
+  if (config_.foreground_gc && gc_jobs_[unit]->cycle_active) return true;
+  return !core_.can_accept_host_write(unit);
+}
+
+void FtlCpu::place_host_write(PendingWrite write, UnitId unit) {
+  const Ppn ppn = core_.write_host(write.lpn, unit);
+  std::uint64_t tag = 0;
+  if (config_.data_mode && oracle_ != nullptr) {
+    tag = write.has_content ? oracle_->record_write_tag(write.lpn, write.content) : oracle_->record_write(write.lpn);
+  }
+  FlashTxn& txn = new_txn(TxnKind::HostWrite, FlashOpcode::Program, OpOrigin::Host);
+  txn.host_gp = write.gp;
+  txn.lpn = write.lpn;
+  txn.ppn = ppn;
+  set_target(txn.command, ppn, tag);
+  if (config_.write_buffer_pages > 0) inflight_tags_[ppn] = tag;
+  program_issued(ppn);
+  issue(txn);
+  if (!config_.foreground_gc) maybe_start_gc(unit);
+}
+
+void FtlCpu::wake_waiting_writes(UnitId unit) {
+  auto& queue = waiting_writes_[unit];
+  while (!queue.empty()) {
+    if (config_.foreground_gc && gc_jobs_[unit]->cycle_active) return;
+    if (!core_.can_accept_host_write(unit)) {
+      maybe_start_gc(unit);
+      return;
+    }
+    if (config_.foreground_gc && core_.gc_wanted(unit)) {
+      maybe_start_gc(unit);
+      return;
+    }
+    const PendingWrite write = queue.front();
+    queue.pop_front();
+    place_host_write(write, unit);
+  }
+}
+
+// ---------------------------------------------------------------- idle detection
+
+bool FtlCpu::idle() const {
+  if (free_txns_.size() != txn_storage_.size() || buffered_writes_ != 0 || !waiting_for_buffer_.empty()) return false;
+  for (UnitId u = 0; u < core_.units(); ++u) {
+    if (gc_jobs_[u]->cycle_active || !waiting_writes_[u].empty()) return false;
+  }
+  return true;
+}
+
+void FtlCpu::notify_when_idle(std::function<void()> callback) {
+  idle_callback_ = std::move(callback);
+  check_idle();
+}
+
+void FtlCpu::check_idle() {
+  if (idle_callback_ && idle()) {
+    auto callback = std::move(idle_callback_);
+    idle_callback_ = nullptr;
+    callback();
+  }
+}
+
+// ---------------------------------------------------------------- GC
+
+FtlCpu::GcState FtlCpu::gc_state() const {
+  GcState state;
+  state.min_free_blocks = ~0u;
+  for (UnitId u = 0; u < core_.units(); ++u) state.min_free_blocks = std::min(state.min_free_blocks, core_.free_blocks(u));
+  state.units_collecting = units_collecting();
+  state.gc_cycles = stats_.gc_cycles;
+  return state;
+}
+
+void FtlCpu::force_gc(std::uint32_t target_free_blocks) {
+  for (UnitId u = 0; u < core_.units(); ++u) {
+    GcJob& job = *gc_jobs_[u];
+    job.forced_target_free_blocks = std::max(job.forced_target_free_blocks, target_free_blocks);
+    maybe_start_gc(u);
+  }
+}
+
+bool FtlCpu::unit_should_collect(UnitId unit) const {
+  const GcJob& job = *gc_jobs_[unit];
+  return core_.gc_wanted(unit) || core_.free_blocks(unit) < job.forced_target_free_blocks;
+}
+
+void FtlCpu::maybe_start_gc(UnitId unit) {
+  GcJob& job = *gc_jobs_[unit];
+  if (job.cycle_active || !unit_should_collect(unit)) return;
+  job.cycle_active = true;
+  job.cycle_start = sc_core::sc_time_stamp();
+  ++stats_.gc_cycles;
+  run_step(config_.cycles_per_gc_victim, [this, unit]() { next_victim(unit); });
+}
+
+void FtlCpu::next_victim(UnitId unit) {
+  GcJob& job = *gc_jobs_[unit];
+  if (!unit_should_collect(unit)) {
+    end_gc_cycle(unit);
+    return;
+  }
+  job.plan = core_.begin_gc(unit);
+  if (job.plan.victim == kInvalidBlock) {
+    // Every full block still has programs in flight: the next seal restarts GC.
+    end_gc_cycle(unit);
+    return;
+  }
+  ++stats_.gc_victims;
+  const auto& pages = job.plan.valid_pages;
+  job.outstanding = static_cast<std::uint32_t>(pages.size());
+  job.buffered_tags.assign(job.plan.in_place ? pages.size() : 0, 0);
+  job.writing_back = false;
+  if (pages.empty()) {
+    if (job.plan.in_place) {
+      gc_reads_finished(job);
+    } else {
+      gc_page_finished(job);  // outstanding 0: straight to the erase
+    }
+    return;
+  }
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    run_step(config_.cycles_per_gc_page, [this, &job, i]() {
+      const auto [lpn, source] = job.plan.valid_pages[i];
+      if (config_.use_copyback && !job.plan.in_place) {
+        const Ppn destination = core_.relocate(lpn, source);
+        if (destination == kInvalidPpn) {
+          gc_page_finished(job);
+          return;
+        }
+        FlashTxn& txn = new_txn(TxnKind::GcCopyback, FlashOpcode::Copyback, OpOrigin::Gc);
+        txn.job = &job;
+        txn.lpn = lpn;
+        txn.source = source;
+        txn.ppn = destination;
+        set_target(txn.command, source, 0);
+        const auto& g = core_.geometry();
+        txn.command.targets[0].dest_block_in_plane = g.index_in_plane(g.block_of_page(destination));
+        txn.command.targets[0].dest_page = g.page_in_block(destination);
+        program_issued(destination);
+        issue(txn);
+        return;
+      }
+      FlashTxn& txn = new_txn(TxnKind::GcRead, FlashOpcode::Read, OpOrigin::Gc);
+      txn.job = &job;
+      txn.lpn = lpn;
+      txn.source = source;
+      txn.ppn = source;
+      txn.plan_index = i;
+      set_target(txn.command, source, 0);
+      issue(txn);
+    });
+  }
+}
+
+void FtlCpu::gc_page_finished(GcJob& job) {
+  if (job.outstanding > 0) --job.outstanding;
+  if (job.outstanding > 0) return;
+  if (job.writing_back) {
+    // In-place programs done: this victim is complete.
+    job.writing_back = false;
+    run_step(config_.cycles_per_gc_victim, [this, unit = job.unit]() { next_victim(unit); });
+    return;
+  }
+  FlashTxn& txn = new_txn(TxnKind::GcErase, FlashOpcode::Erase, OpOrigin::Gc);
+  txn.job = &job;
+  const auto& g = core_.geometry();
+  set_target(txn.command, g.page_id(job.plan.victim, 0), 0);
+  issue(txn);
+}
+
+void FtlCpu::gc_reads_finished(GcJob& job) {
+  // In place: everything valid is buffered; erase the victim, then write it back.
+  job.erasing_in_place = true;
+  FlashTxn& txn = new_txn(TxnKind::GcErase, FlashOpcode::Erase, OpOrigin::Gc);
+  txn.job = &job;
+  set_target(txn.command, core_.geometry().page_id(job.plan.victim, 0), 0);
+  issue(txn);
+}
+
+void FtlCpu::gc_erase_finished(GcJob& job) {
+  const BlockId victim = job.plan.victim;
+  block_closed_[victim] = 0;
+  if (!job.plan.in_place) {
+    core_.finish_gc(victim);
+    wake_waiting_writes(job.unit);
+    run_step(config_.cycles_per_gc_victim, [this, unit = job.unit]() { next_victim(unit); });
+    return;
+  }
+  core_.reopen_in_place(victim);
+  job.erasing_in_place = false;
+  // Relocate in the same instant as the reopen so no host write slips into the block first.
+  job.writing_back = true;
+  job.outstanding = 0;
+  std::vector<FlashTxn*> programs;
+  for (std::size_t i = 0; i < job.plan.valid_pages.size(); ++i) {
+    const auto [lpn, source] = job.plan.valid_pages[i];
+    const Ppn destination = core_.relocate(lpn, source);
+    if (destination == kInvalidPpn) continue;
+    FlashTxn& txn = new_txn(TxnKind::GcProgram, FlashOpcode::Program, OpOrigin::Gc);
+    txn.job = &job;
+    txn.lpn = lpn;
+    txn.ppn = destination;
+    set_target(txn.command, destination, job.buffered_tags[i]);
+    if (config_.write_buffer_pages > 0) inflight_tags_[destination] = job.buffered_tags[i];
+    program_issued(destination);
+    programs.push_back(&txn);
+  }
+  job.outstanding = static_cast<std::uint32_t>(programs.size());
+  if (programs.empty()) {
+    job.outstanding = 1;
+    gc_page_finished(job);
+    return;
+  }
+  for (FlashTxn* txn : programs) issue(*txn);
+  wake_waiting_writes(job.unit);
+}
+
+void FtlCpu::end_gc_cycle(UnitId unit) {
+  GcJob& job = *gc_jobs_[unit];
+  job.cycle_active = false;
+  job.forced_target_free_blocks = 0;
+  stats_.gc_busy_ps += (sc_core::sc_time_stamp() - job.cycle_start).value();
+  wake_waiting_writes(unit);
+  if (idle_callback_) check_idle();
+}
+
+// ---------------------------------------------------------------- flash side
+
+FtlCpu::FlashTxn& FtlCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin origin) {
+  FlashTxn* txn;
+  if (free_txns_.empty()) {
+    txn_storage_.push_back(std::make_unique<FlashTxn>());
+    txn = txn_storage_.back().get();
+  } else {
+    txn = free_txns_.back();
+    free_txns_.pop_back();
+  }
+  txn->kind = kind;
+  txn->host_gp = nullptr;
+  txn->job = nullptr;
+  txn->lpn = kInvalidLpn;
+  txn->ppn = kInvalidPpn;
+  txn->source = kInvalidPpn;
+  txn->expected_tag = 0;
+  txn->command.opcode = opcode;
+  txn->command.origin = origin;
+  txn->command.plane_count = 1;
+  txn->command.transfer_bytes = 0;
+  txn->command.status = FlashStatus::Ok;
+  txn->command.issuer_tag = reinterpret_cast<std::uint64_t>(txn);
+  return *txn;
+}
+
+void FtlCpu::release(FlashTxn& txn) { free_txns_.push_back(&txn); }
+
+void FtlCpu::set_target(FlashCommand& command, Ppn ppn, std::uint64_t tag) {
+  const auto& g = core_.geometry();
+  const BlockId block = g.block_of_page(ppn);
+  command.die = g.die_of_block(block);
+  auto& target = command.targets[0];
+  target.plane = g.plane_of_block(block);
+  target.block_in_plane = g.index_in_plane(block);
+  target.page = g.page_in_block(ppn);
+  target.data_tag = tag;
+}
+
+void FtlCpu::issue(FlashTxn& txn) {
+  ++stats_.flash_commands[static_cast<int>(txn.command.origin)][static_cast<int>(txn.command.opcode)];
+  txn.gp.set_command(tlm::TLM_IGNORE_COMMAND);
+  txn.gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  sc_time delay = sc_core::SC_ZERO_TIME;
+  const auto status = flash_socket->nb_transport_fw(txn.gp, phase, delay);
+  if (status == tlm::TLM_COMPLETED) {
+    SC_REPORT_ERROR("ssdtlm/ftl", "flash controller completed a command synchronously; expected BEGIN_RESP later");
+  }
+}
+
+tlm::tlm_sync_enum FtlCpu::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time& delay) {
+  if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  auto* command = gp.get_extension<FlashCommand>();
+  auto* txn = reinterpret_cast<FlashTxn*>(command->issuer_tag);
+  if (delay != sc_core::SC_ZERO_TIME) {
+    timer_.schedule_in(delay, [this, txn]() { flash_completed(*txn); });
+  } else {
+    flash_completed(*txn);
+  }
+  return tlm::TLM_COMPLETED;
+}
+
+void FtlCpu::program_issued(Ppn ppn) {
+  const auto& g = core_.geometry();
+  const BlockId block = g.block_of_page(ppn);
+  ++block_pending_programs_[block];
+  if (g.page_in_block(ppn) == g.pages_per_block - 1) block_closed_[block] = 1;
+  inflight_programs_.try_emplace(ppn);
+}
+
+void FtlCpu::program_completed(Ppn ppn) {
+  const auto& g = core_.geometry();
+  const BlockId block = g.block_of_page(ppn);
+  if (config_.write_buffer_pages > 0) inflight_tags_.erase(ppn);
+  const auto inflight = inflight_programs_.find(ppn);
+  std::vector<tlm::tlm_generic_payload*> waiting;
+  if (inflight != inflight_programs_.end()) {
+    waiting.swap(inflight->second);
+    inflight_programs_.erase(inflight);
+  }
+  if (--block_pending_programs_[block] == 0 && block_closed_[block]) {
+    core_.seal(block);
+    maybe_start_gc(core_.unit_of_block(block));
+  }
+  for (auto* gp : waiting) handle_host_read(*gp);  // the page is on flash now
+}
+
+void FtlCpu::check_read(const FlashTxn& txn, std::uint64_t tag_read) {
+  if (!config_.data_mode) return;
+  ++stats_.data_checks;
+  if (oracle_ != nullptr) oracle_->count_checked_read();
+  if (tag_read != txn.expected_tag) {
+    std::ostringstream message;
+    message << "data mismatch: logical page " << txn.lpn << " read from physical page " << txn.ppn
+            << " returned tag " << std::hex << tag_read << ", expected " << txn.expected_tag;
+    SC_REPORT_ERROR("ssdtlm/data", message.str().c_str());
+  }
+}
+
+void FtlCpu::flash_completed(FlashTxn& txn) {
+  handle_flash_completion(txn);
+  if (idle_callback_) check_idle();
+}
+
+void FtlCpu::handle_flash_completion(FlashTxn& txn) {
+  if (txn.command.status != FlashStatus::Ok) {
+    SC_REPORT_ERROR("ssdtlm/ftl", "flash command failed (fault handling is not modelled by this FTL yet)");
+  }
+  switch (txn.kind) {
+    case TxnKind::HostRead: {
+      check_read(txn, txn.command.targets[0].data_tag);
+      auto* host = txn.host_gp;
+      host->get_extension<FtlCommand>()->data_tag = txn.command.targets[0].data_tag;
+      release(txn);
+      complete_host(*host);
+      return;
+    }
+    case TxnKind::HostMergeRead: {
+      check_read(txn, txn.command.targets[0].data_tag);
+      const PendingWrite write{txn.host_gp, txn.lpn, false};
+      release(txn);
+      accept_host_write(write);
+      return;
+    }
+    case TxnKind::HostWrite: {
+      auto* host = txn.host_gp;
+      const Ppn ppn = txn.ppn;
+      release(txn);
+      program_completed(ppn);
+      if (host != nullptr) {
+        complete_host(*host);
+      } else {
+        --buffered_writes_;
+        if (!waiting_for_buffer_.empty()) {
+          PendingWrite next = waiting_for_buffer_.front();
+          waiting_for_buffer_.pop_front();
+          ++buffered_writes_;
+          complete_host_after(*next.gp, config_.write_buffer_access_ns);
+          next.gp = nullptr;
+          accept_host_write(next);
+        }
+      }
+      return;
+    }
+    case TxnKind::GcRead: {
+      GcJob& job = *txn.job;
+      const std::uint64_t tag = txn.command.targets[0].data_tag;
+      const Lpn lpn = txn.lpn;
+      const Ppn source = txn.source;
+      const std::size_t index = txn.plan_index;
+      release(txn);
+      // The page still holds lpn's current data unless the host overwrote it meanwhile.
+      if (config_.data_mode && oracle_ != nullptr && core_.lookup(lpn) == source) {
+        FlashTxn probe;
+        probe.lpn = lpn;
+        probe.ppn = source;
+        probe.expected_tag = oracle_->expected(lpn);
+        check_read(probe, tag);
+      }
+      if (job.plan.in_place) {
+        job.buffered_tags[index] = tag;
+        if (--job.outstanding == 0) gc_reads_finished(job);
+        return;
+      }
+      const Ppn destination = core_.relocate(lpn, source);
+      if (destination == kInvalidPpn) {
+        gc_page_finished(job);  // overwritten meanwhile: nothing to move
+        return;
+      }
+      FlashTxn& program = new_txn(TxnKind::GcProgram, FlashOpcode::Program, OpOrigin::Gc);
+      program.job = &job;
+      program.lpn = lpn;
+      program.ppn = destination;
+      set_target(program.command, destination, tag);
+      if (config_.write_buffer_pages > 0) inflight_tags_[destination] = tag;
+      program_issued(destination);
+      issue(program);
+      return;
+    }
+    case TxnKind::GcProgram:
+    case TxnKind::GcCopyback: {
+      GcJob& job = *txn.job;
+      const Ppn ppn = txn.ppn;
+      release(txn);
+      program_completed(ppn);
+      gc_page_finished(job);
+      return;
+    }
+    case TxnKind::GcErase: {
+      GcJob& job = *txn.job;
+      release(txn);
+      gc_erase_finished(job);
+      return;
+    }
+  }
+}
+
+}  // namespace ssdtlm

@@ -1,0 +1,170 @@
+#pragma once
+// FtlCpu: the timed firmware shell around FtlCore. It receives page-level commands from the
+// HostInterface, charges each FTL step CPU cycles on one of its cores, turns the core's
+// decisions into flash commands for the FlashController, and runs GC cycles per allocation
+// unit (plane) as sequences of reads, programs (or copybacks) and erases.
+//
+// Ordering rules that keep the model honest:
+//   * a block becomes a GC candidate only when its last program has completed (seal);
+//   * a host read of a page whose program is still in flight waits for that program
+//     (or, with a write buffer, is served from DRAM);
+//   * the victim is erased only after every read of its valid pages has completed.
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <functional>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "models/common/data_oracle.h"
+#include "models/common/flash_command.h"
+#include "models/common/ftl_command.h"
+#include "models/common/timed_callback_queue.h"
+#include "models/ftl/core/ftl_core.h"
+#include "models/ftl/ftl_cpu_config.h"
+
+namespace ssdtlm {
+
+struct FtlCpuStatistics {
+  // [origin][opcode] flash commands issued by the FTL.
+  std::uint64_t flash_commands[kOpOriginCount][7] = {};
+  std::uint64_t host_reads_unmapped = 0;     // pages never written: no flash access
+  std::uint64_t host_reads_from_buffer = 0;  // served by the write buffer
+  std::uint64_t host_writes_waited_for_gc = 0;
+  std::uint64_t read_modify_writes = 0;      // partial-page writes that read the old page
+  std::uint64_t gc_cycles = 0;
+  std::uint64_t gc_victims = 0;
+  std::uint64_t gc_busy_ps = 0;              // summed over units: time a unit spent collecting
+  std::uint64_t data_checks = 0;             // data mode: flash reads compared to the oracle
+};
+
+class FtlCpu : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<FtlCpu> host_socket;
+  tlm_utils::simple_initiator_socket<FtlCpu> flash_socket;
+
+  FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore& core,
+         DataOracle* oracle);
+  ~FtlCpu() override;
+
+  const FtlCpuStatistics& statistics() const { return stats_; }
+  FtlCore& core() { return core_; }
+  std::uint32_t units_collecting() const;
+  // Live reconfiguration hooks (Python scenarios).
+  void set_foreground_gc(bool foreground) { config_.foreground_gc = foreground; }
+
+  // Side channel for array-level GC coordination (seed 004): what a member SSD reports, and a
+  // forced collection that runs GC on every plane until each has at least
+  // `target_free_blocks` free blocks (planes already there are left alone).
+  struct GcState {
+    std::uint32_t min_free_blocks = 0;  // over all planes
+    std::uint32_t units_collecting = 0;
+    std::uint64_t gc_cycles = 0;
+  };
+  GcState gc_state() const;
+  void force_gc(std::uint32_t target_free_blocks);
+
+  // True when no flash command is in flight, no GC cycle runs and no write waits.
+  bool idle() const;
+  // Calls `callback` once, as soon as the FTL is idle (at once if it is now). The platform
+  // uses it to let GC and buffered writes finish after the host workload has drained.
+  void notify_when_idle(std::function<void()> callback);
+
+  // Data mode behind a RAID controller (seed 004): the content of each host page write comes
+  // from the controller, because parity must be computable from the data it wrote, and each
+  // host page read hands the content it returns back to it. Unset (a stand-alone SSD), every
+  // write gets a fresh tag. Whole-page writes only: a partial write keeps the fresh tag.
+  using HostWriteContent = std::function<std::uint64_t(Lpn)>;
+  using HostReadContent = std::function<void(Lpn, std::uint64_t)>;
+  void set_host_content_hooks(HostWriteContent write_content, HostReadContent read_content) {
+    write_content_ = std::move(write_content);
+    read_content_ = std::move(read_content);
+  }
+
+ private:
+  enum class TxnKind : std::uint8_t { HostRead, HostMergeRead, HostWrite, GcRead, GcProgram, GcCopyback, GcErase };
+  struct FlashTxn;
+  struct GcJob;
+
+  // --- host side
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  void handle_host_read(tlm::tlm_generic_payload& gp);
+  void handle_host_write(tlm::tlm_generic_payload& gp);
+  void handle_host_trim(tlm::tlm_generic_payload& gp);
+  // A host write on its way to flash; `gp` is null once the host has been answered early
+  // (write buffer), so nothing touches a payload the host may already have reused.
+  struct PendingWrite {
+    tlm::tlm_generic_payload* gp;
+    Lpn lpn;
+    bool partial;  // covers part of the page: the rest is read first (read-modify-write)
+    bool has_content = false;  // content chosen upstream (set_host_content_hooks)
+    std::uint64_t content = 0;
+  };
+  void accept_host_write(PendingWrite write);
+  void place_host_write(PendingWrite write, UnitId unit);
+  bool host_write_must_wait(UnitId unit) const;
+  void wake_waiting_writes(UnitId unit);
+  void complete_host(tlm::tlm_generic_payload& gp);
+  void complete_host_after(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns);
+
+  // --- GC
+  void maybe_start_gc(UnitId unit);
+  bool unit_should_collect(UnitId unit) const;
+  void next_victim(UnitId unit);
+  void gc_page_finished(GcJob& job);
+  void gc_reads_finished(GcJob& job);
+  void gc_erase_finished(GcJob& job);
+  void end_gc_cycle(UnitId unit);
+
+  // --- flash side
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  FlashTxn& new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin origin);
+  void issue(FlashTxn& txn);
+  void flash_completed(FlashTxn& txn);
+  void handle_flash_completion(FlashTxn& txn);
+  void release(FlashTxn& txn);
+  void set_target(FlashCommand& command, Ppn ppn, std::uint64_t tag);
+  void program_issued(Ppn ppn);
+  void program_completed(Ppn ppn);
+  void check_read(const FlashTxn& txn, std::uint64_t tag_read);
+
+  // --- firmware cores
+  // Runs `step` after `cycles` on the earliest free core (inline when cycles == 0).
+  void run_step(std::uint64_t cycles, TimedCallbackQueue::Callback step);
+
+  FtlCpuConfig config_;
+  FtlCore& core_;
+  DataOracle* oracle_;
+  TimedCallbackQueue timer_;
+  std::vector<sc_core::sc_time> core_free_at_;
+
+  std::vector<std::unique_ptr<FlashTxn>> txn_storage_;
+  std::vector<FlashTxn*> free_txns_;
+
+  // Blocks: programs in flight and whether the last page was allocated (then seal on drain).
+  std::vector<std::uint32_t> block_pending_programs_;
+  std::vector<std::uint8_t> block_closed_;
+  // Pages whose program is in flight, with host reads waiting for them.
+  std::unordered_map<Ppn, std::vector<tlm::tlm_generic_payload*>> inflight_programs_;
+  std::unordered_map<Ppn, std::uint64_t> inflight_tags_;  // write-buffer reads
+
+  std::vector<std::unique_ptr<GcJob>> gc_jobs_;  // one per unit
+  std::vector<std::deque<PendingWrite>> waiting_writes_;  // per unit, FIFO
+
+  std::uint32_t buffered_writes_ = 0;
+  std::deque<PendingWrite> waiting_for_buffer_;
+
+  FtlCpuStatistics stats_;
+  HostWriteContent write_content_;
+  HostReadContent read_content_;
+  std::function<void()> idle_callback_;
+  void check_idle();
+};
+
+}  // namespace ssdtlm

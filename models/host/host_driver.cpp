@@ -1,0 +1,148 @@
+#include "models/host/host_driver.h"
+
+#include <cstdio>
+
+namespace ssdtlm {
+
+using sc_core::sc_time;
+using sc_core::SC_PS;
+
+struct HostDriver::Slot {
+  tlm::tlm_generic_payload gp;
+  HostCommand command;
+  Slot() { gp.set_extension(&command); }
+  ~Slot() { gp.clear_extension(&command); }
+};
+
+HostDriver::HostDriver(sc_core::sc_module_name name, RequestSource& source, std::uint32_t queue_depth,
+                       std::uint32_t submission_capacity, HostStatistics& statistics,
+                       std::function<void()> on_done, const sc_time& start_time)
+    : sc_core::sc_module(name),
+      socket("socket"),
+      source_(source),
+      queue_depth_(queue_depth),
+      submission_capacity_(submission_capacity),
+      statistics_(statistics),
+      on_done_(std::move(on_done)),
+      timer_("timer"),
+      open_loop_(source.arrival_mode() == ArrivalMode::OpenLoop),
+      stop_after_ps_(source.stop_after_ns() * 1000) {
+  socket.register_nb_transport_bw(this, &HostDriver::nb_transport_bw);
+  timer_.schedule_at(start_time, [this]() { start(); });
+  wall_start_ = last_progress_ = std::chrono::steady_clock::now();
+}
+
+HostDriver::~HostDriver() = default;
+
+void HostDriver::start() {
+  if (open_loop_) {
+    schedule_next_arrival();
+  } else {
+    pull_and_submit();
+  }
+  check_done();
+}
+
+void HostDriver::pull_and_submit() {
+  // Closed loop: top the queue up to its depth.
+  const std::uint32_t depth = std::min(queue_depth_, submission_capacity_);
+  while (!exhausted_ && outstanding_ < depth) {
+    if (stop_after_ps_ != 0 && sc_core::sc_time_stamp().value() >= stop_after_ps_) {
+      exhausted_ = true;
+      break;
+    }
+    HostRequest request;
+    if (!source_.next(request)) {
+      exhausted_ = true;
+      break;
+    }
+    submit(request, sc_core::sc_time_stamp().value());
+  }
+}
+
+void HostDriver::schedule_next_arrival() {
+  HostRequest request;
+  if (exhausted_ || !source_.next(request)) {
+    exhausted_ = true;
+    return;
+  }
+  const std::uint64_t arrival_ps = request.arrival_ns * 1000;
+  if (stop_after_ps_ != 0 && arrival_ps >= stop_after_ps_) {
+    exhausted_ = true;
+    return;
+  }
+  const sc_time at(double(std::max<std::uint64_t>(arrival_ps, sc_core::sc_time_stamp().value())), SC_PS);
+  timer_.schedule_at(at, [this, request, arrival_ps]() {
+    if (outstanding_ < submission_capacity_) {
+      submit(request, arrival_ps);
+    } else {
+      held_.emplace_back(request, arrival_ps);
+    }
+    schedule_next_arrival();
+    check_done();
+  });
+}
+
+void HostDriver::submit(const HostRequest& request, std::uint64_t arrival_ps) {
+  Slot* slot;
+  if (free_slots_.empty()) {
+    slot_storage_.push_back(std::make_unique<Slot>());
+    slot = slot_storage_.back().get();
+  } else {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+  }
+  slot->command.request = request;
+  slot->command.submit_time_ps = arrival_ps;
+  slot->command.issuer_tag = reinterpret_cast<std::uint64_t>(slot);
+  slot->gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  ++outstanding_;
+  ++submitted_;
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  sc_time delay = sc_core::SC_ZERO_TIME;
+  socket->nb_transport_fw(slot->gp, phase, delay);
+}
+
+tlm::tlm_sync_enum HostDriver::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time&) {
+  if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  completed(*reinterpret_cast<Slot*>(gp.get_extension<HostCommand>()->issuer_tag));
+  return tlm::TLM_COMPLETED;
+}
+
+void HostDriver::completed(Slot& slot) {
+  statistics_.record(slot.command.request, slot.command.submit_time_ps, sc_core::sc_time_stamp().value());
+  --outstanding_;
+  free_slots_.push_back(&slot);
+  if (open_loop_) {
+    while (!held_.empty() && outstanding_ < submission_capacity_) {
+      const auto [request, arrival_ps] = held_.front();
+      held_.pop_front();
+      submit(request, arrival_ps);
+    }
+  } else {
+    pull_and_submit();
+  }
+  if (progress_ && (statistics_.completed() & 1023) == 0) report_progress();
+  check_done();
+}
+
+void HostDriver::check_done() {
+  if (done_ || !exhausted_ || outstanding_ != 0 || !held_.empty()) return;
+  done_ = true;
+  if (progress_printed_) std::fprintf(stderr, "\n");
+  if (on_done_) on_done_();
+}
+
+void HostDriver::report_progress() {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - wall_start_ < std::chrono::seconds(3) || now - last_progress_ < std::chrono::seconds(1)) return;
+  last_progress_ = now;
+  progress_printed_ = true;
+  const double wall = std::chrono::duration<double>(now - wall_start_).count();
+  std::fprintf(stderr, "\r[ssdtlm] %llu requests done, simulated %.3f ms, %.0f requests/wall-s   ",
+               static_cast<unsigned long long>(statistics_.completed()),
+               sc_core::sc_time_stamp().to_seconds() * 1e3, statistics_.completed() / wall);
+  std::fflush(stderr);
+}
+
+}  // namespace ssdtlm

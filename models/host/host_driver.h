@@ -1,0 +1,75 @@
+#pragma once
+// HostDriver: the host side of the platform. It pulls requests from a RequestSource and
+// submits them to the HostInterface, closed loop (keep queue-depth requests outstanding) or
+// open loop (at each request's arrival time; requests beyond the submission queues' capacity
+// wait in host software, and their latency counts from arrival). It records every completion
+// in HostStatistics and calls `on_done` once the workload is exhausted and drained.
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include "models/common/ftl_command.h"
+#include "models/common/timed_callback_queue.h"
+#include "models/host/host_statistics.h"
+#include "models/host/workload/request_source.h"
+
+namespace ssdtlm {
+
+class HostDriver : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_initiator_socket<HostDriver> socket;
+
+  HostDriver(sc_core::sc_module_name name, RequestSource& source, std::uint32_t queue_depth,
+             std::uint32_t submission_capacity, HostStatistics& statistics,
+             std::function<void()> on_done,
+             // When the host starts issuing (Python scenarios start workloads at given times).
+             const sc_core::sc_time& start_time = sc_core::SC_ZERO_TIME);
+  ~HostDriver() override;
+
+  std::uint64_t submitted() const { return submitted_; }
+  std::uint32_t outstanding() const { return outstanding_; }
+  bool done() const { return done_; }
+  // Progress on stderr when a run takes more than a few wall seconds.
+  void enable_progress(bool enable) { progress_ = enable; }
+
+ private:
+  struct Slot;
+  void start();
+  void pull_and_submit();
+  void schedule_next_arrival();
+  void submit(const HostRequest& request, std::uint64_t arrival_ps);
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  void completed(Slot& slot);
+  void check_done();
+  void report_progress();
+
+  RequestSource& source_;
+  std::uint32_t queue_depth_;
+  std::uint32_t submission_capacity_;
+  HostStatistics& statistics_;
+  std::function<void()> on_done_;
+  TimedCallbackQueue timer_;
+  bool open_loop_;
+  std::uint64_t stop_after_ps_;
+  bool exhausted_ = false;
+  bool done_ = false;
+  std::uint32_t outstanding_ = 0;
+  std::uint64_t submitted_ = 0;
+  std::deque<std::pair<HostRequest, std::uint64_t>> held_;  // open loop: waiting for a queue slot
+  std::vector<std::unique_ptr<Slot>> slot_storage_;
+  std::vector<Slot*> free_slots_;
+
+  bool progress_ = false;
+  std::chrono::steady_clock::time_point wall_start_;
+  std::chrono::steady_clock::time_point last_progress_;
+  bool progress_printed_ = false;
+};
+
+}  // namespace ssdtlm

@@ -1,0 +1,71 @@
+#pragma once
+// HostInterface: the NVMe-like front end of the SSD. Commands arrive in submission queues
+// (one FIFO per queue pair, served round-robin), are fetched over the PCIe link, write data is
+// pulled from the host, the request is split into flash pages for the FTL, read data is pushed
+// back page by page as pages complete, and a completion entry ends the request.
+//
+// The link is full duplex: one serial resource per direction (host->device carries command
+// fetches and write data; device->host carries read data and completions).
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "models/common/ftl_command.h"
+#include "models/common/timed_callback_queue.h"
+#include "models/host/host_interface_config.h"
+
+namespace ssdtlm {
+
+class HostInterface : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<HostInterface> host_socket;  // from the host driver
+  tlm_utils::simple_initiator_socket<HostInterface> ftl_socket; // to FtlCpu
+
+  HostInterface(sc_core::sc_module_name name, const HostInterfaceConfig& config,
+                std::uint32_t page_size_bytes, std::uint64_t logical_pages);
+  ~HostInterface() override;
+
+  std::uint64_t downstream_busy_ps() const { return downstream_busy_ps_; }
+  std::uint64_t upstream_busy_ps() const { return upstream_busy_ps_; }
+
+ private:
+  struct Request;
+  struct PageCommand;
+
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+
+  void try_fetch();
+  void fetched(Request& request);
+  void dispatch_pages(Request& request);
+  void page_completed(PageCommand& page);
+  void request_pages_done(Request& request);
+  void send_completion(Request& request);
+  // Reserves the link direction for `ps` from the earliest free instant; returns the end time.
+  sc_core::sc_time reserve(sc_core::sc_time& free_at, std::uint64_t& busy_ps, std::uint64_t ps);
+
+  HostInterfaceConfig config_;
+  std::uint32_t page_size_bytes_;
+  std::uint64_t logical_pages_;
+  TimedCallbackQueue timer_;
+  std::vector<std::deque<Request*>> submission_queues_;
+  std::uint32_t next_queue_ = 0;
+  bool fetch_in_progress_ = false;
+  sc_core::sc_time downstream_free_at_;
+  sc_core::sc_time upstream_free_at_;
+  std::uint64_t downstream_busy_ps_ = 0;
+  std::uint64_t upstream_busy_ps_ = 0;
+
+  std::vector<std::unique_ptr<Request>> request_storage_;
+  std::vector<Request*> free_requests_;
+  std::vector<std::unique_ptr<PageCommand>> page_storage_;
+  std::vector<PageCommand*> free_pages_;
+};
+
+}  // namespace ssdtlm

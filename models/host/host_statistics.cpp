@@ -1,0 +1,38 @@
+#include "models/host/host_statistics.h"
+
+#include "models/common/config/config_error.h"
+
+namespace ssdtlm {
+
+void HostStatistics::record(const HostRequest& request, std::uint64_t submit_ps, std::uint64_t complete_ps) {
+  auto& op = ops_[static_cast<int>(request.op)];
+  ++op.count;
+  op.bytes += request.size_bytes;
+  op.latency.record(static_cast<double>(complete_ps - submit_ps) / 1000.0);
+  ++completed_;
+  if (records_) {
+    *records_ << request.id << ',' << to_string(request.op) << ',' << request.offset_bytes << ','
+              << request.size_bytes << ',' << submit_ps / 1000 << ',' << complete_ps / 1000 << ','
+              << (complete_ps - submit_ps) / 1000.0 << '\n';
+  }
+}
+
+void HostStatistics::open_request_records(const std::string& path) {
+  records_ = std::make_unique<std::ofstream>(path);
+  if (!*records_) throw config_error(path, "cannot write per-request records");
+  *records_ << "id,op,offset_bytes,size_bytes,submit_ns,complete_ns,latency_ns\n";
+}
+
+nlohmann::json HostStatistics::op_to_json(HostOp op_kind, std::uint64_t sim_time_ps) const {
+  const auto& op = ops_[static_cast<int>(op_kind)];
+  const double seconds = static_cast<double>(sim_time_ps) * 1e-12;
+  return {
+      {"count", op.count},
+      {"bytes", op.bytes},
+      {"iops", seconds > 0 ? static_cast<double>(op.count) / seconds : 0.0},
+      {"bandwidth_mbps", seconds > 0 ? static_cast<double>(op.bytes) / seconds / 1e6 : 0.0},
+      {"latency_us", op.latency.to_json_us()},
+  };
+}
+
+}  // namespace ssdtlm

@@ -1,0 +1,39 @@
+#pragma once
+// What the host side observes: per operation counts, bytes and latency distributions, and
+// optionally one record per request streamed to a CSV file (memory stays flat).
+#include <cstdint>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "models/common/stats/latency_statistics.h"
+#include "models/host/workload/host_request.h"
+
+namespace ssdtlm {
+
+struct HostOpStatistics {
+  std::uint64_t count = 0;
+  std::uint64_t bytes = 0;
+  LatencyStatistics latency;
+};
+
+class HostStatistics {
+ public:
+  void record(const HostRequest& request, std::uint64_t submit_ps, std::uint64_t complete_ps);
+  void open_request_records(const std::string& path);
+  const HostOpStatistics& op(HostOp op) const { return ops_[static_cast<int>(op)]; }
+  std::uint64_t completed() const { return completed_; }
+  std::uint64_t bytes_read() const { return ops_[0].bytes; }
+  std::uint64_t bytes_written() const { return ops_[1].bytes; }
+  // Statistics for one op over a run of `sim_time_ps`: count, bytes, iops, bandwidth, latency.
+  nlohmann::json op_to_json(HostOp op, std::uint64_t sim_time_ps) const;
+
+ private:
+  HostOpStatistics ops_[4];
+  std::uint64_t completed_ = 0;
+  std::unique_ptr<std::ofstream> records_;
+};
+
+}  // namespace ssdtlm

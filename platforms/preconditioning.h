@@ -1,0 +1,32 @@
+#pragma once
+// Preconditioning through the untimed functional path: `fill` writes the logical space once
+// sequentially; `steady` then overwrites uniformly at random until GC is in steady state (the
+// write amplification of two consecutive rounds of 1/8 of the logical capacity agrees within
+// 1%, after at least one full capacity of overwrites, at most eight). The timed simulation
+// then starts from that state.
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "models/ftl/core/ftl_core.h"
+
+namespace ssdtlm {
+
+enum class PreconditionMode { None, Fill, Steady };
+PreconditionMode parse_precondition_mode(const std::string& text, const std::string& where);
+const char* to_string(PreconditionMode mode);
+
+struct PreconditionResult {
+  PreconditionMode mode = PreconditionMode::None;
+  std::uint64_t host_page_writes = 0;
+  std::uint64_t flash_page_writes = 0;
+  std::uint64_t erases = 0;
+  double steady_write_amplification = 0.0;  // of the last round (steady only)
+  double wall_seconds = 0.0;
+  nlohmann::json to_json() const;
+};
+
+PreconditionResult precondition(FtlCore& core, PreconditionMode mode, std::uint64_t seed);
+
+}  // namespace ssdtlm

@@ -1,0 +1,257 @@
+#include "platforms/ssd_config.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "models/common/config/config_error.h"
+#include "models/common/flash_command.h"
+
+#ifndef SSDTLM_SOURCE_DIR
+#define SSDTLM_SOURCE_DIR "."
+#endif
+
+namespace ssdtlm {
+namespace {
+
+nlohmann::json read_json_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw config_error(path, "cannot open file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  try {
+    return nlohmann::json::parse(buffer.str());
+  } catch (const nlohmann::json::parse_error& error) {
+    // nlohmann reports a byte offset; turn it into line:column for the user.
+    const std::string text = buffer.str();
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i < text.size() && i + 1 < error.byte; ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        column = 1;
+      } else {
+        ++column;
+      }
+    }
+    throw config_error(path + ":" + std::to_string(line) + ":" + std::to_string(column),
+                       std::string("invalid JSON: ") + error.what());
+  }
+}
+
+nlohmann::json parse_override_value(const std::string& text) {
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error&) {
+    return text;  // a bare word such as greedy or read-first
+  }
+}
+
+std::uint32_t blocks_for_fraction(double fraction, std::uint32_t blocks) {
+  return static_cast<std::uint32_t>(std::ceil(fraction * blocks - 1e-9));
+}
+
+std::array<std::uint64_t, 4> per_page_type_ns(const nlohmann::json& timing, const std::string& key,
+                                              double default_us, int page_types,
+                                              const std::string& source) {
+  std::array<std::uint64_t, 4> out{};
+  const auto base = static_cast<std::uint64_t>(std::llround(default_us * 1000.0));
+  out.fill(base);
+  if (timing.contains(key) && !timing[key].is_null()) {
+    const auto& values = timing[key];
+    if (static_cast<int>(values.size()) != page_types) {
+      throw config_error(source + ": nand.timing." + key,
+                         "expected " + std::to_string(page_types) +
+                             " entries (one per page type of the cell type), got " + std::to_string(values.size()));
+    }
+    for (int i = 0; i < page_types; ++i) {
+      out[i] = static_cast<std::uint64_t>(std::llround(values[i].get<double>() * 1000.0));
+    }
+  }
+  return out;
+}
+
+std::map<std::string, std::string> string_map(const nlohmann::json& object) {
+  std::map<std::string, std::string> out;
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    out[it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string preset_directory() {
+  if (const char* env = std::getenv("SSDTLM_PRESET_DIR")) return env;
+  return std::string(SSDTLM_SOURCE_DIR) + "/platforms/presets";
+}
+
+std::vector<std::string> preset_names() {
+  std::vector<std::string> names;
+  std::error_code ignored;
+  for (const auto& entry : std::filesystem::directory_iterator(preset_directory(), ignored)) {
+    if (entry.path().extension() == ".json") names.push_back(entry.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+nlohmann::json load_platform_document(const std::string& config,
+                                      const std::vector<std::string>& overrides) {
+  std::string path = config;
+  if (!std::filesystem::exists(path)) {
+    const std::string preset = preset_directory() + "/" + config + ".json";
+    if (!std::filesystem::exists(preset)) {
+      std::string known;
+      for (const auto& name : preset_names()) known += (known.empty() ? "" : ", ") + name;
+      throw config_error("--config " + config, "no such file and no such preset (presets: " + known + ")");
+    }
+    path = preset;
+  }
+  nlohmann::json document = read_json_file(path);
+  if (!document.is_object()) throw config_error(path, "expected a JSON object at the top level");
+  for (const auto& assignment : overrides) {
+    const auto equals = assignment.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      throw config_error("--set " + assignment, "expected KEY=VALUE");
+    }
+    const std::string key = assignment.substr(0, equals);
+    const Parameter* parameter = ssd_parameter_schema().find(key);
+    nlohmann::json value = parse_override_value(assignment.substr(equals + 1));
+    // A quoted number is still a string to JSON; `--set name=123` should stay a string.
+    if (parameter && (parameter->kind == ParameterKind::String) && !value.is_string()) {
+      value = assignment.substr(equals + 1);
+    }
+    set_json_path(document, key, value);
+  }
+  const std::string source = overrides.empty() ? path : path + " with --set";
+  return ssd_parameter_schema().validate_and_fill(document, source);
+}
+
+SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string& source) {
+  SsdConfig c;
+  c.effective = effective;
+  const auto& nand = effective["nand"];
+  const auto& timing = nand["timing"];
+  const auto& ctrl = effective["controller"];
+  const auto& channel = effective["channel"];
+  const auto& ftl = effective["ftl"];
+  const auto& gc = ftl["gc"];
+  const auto& cpu = ftl["cpu"];
+  const auto& host = effective["host"];
+
+  c.seed = effective["seed"].get<std::uint64_t>();
+  c.data_mode = nand["data_mode"].get<bool>();
+
+  c.geometry.channels = ctrl["channels"].get<std::uint32_t>();
+  c.geometry.dies_per_channel = ctrl["chips_per_channel"].get<std::uint32_t>() * nand["dies_per_chip"].get<std::uint32_t>();
+  c.geometry.planes_per_die = nand["planes_per_die"].get<std::uint32_t>();
+  c.geometry.blocks_per_plane = nand["blocks_per_plane"].get<std::uint32_t>();
+  c.geometry.pages_per_block = nand["pages_per_block"].get<std::uint32_t>();
+  c.geometry.page_size_bytes = nand["page_size_bytes"].get<std::uint32_t>();
+  c.geometry.spare_bytes_per_page = nand["spare_bytes_per_page"].get<std::uint32_t>();
+  if (c.geometry.total_pages() >= kInvalidPpn) {
+    throw config_error(source + ": nand",
+                       "impossible geometry: " + std::to_string(c.geometry.total_pages()) +
+                           " physical pages exceed the 32-bit page id space (at most 4294967294)");
+  }
+  if (c.geometry.planes_per_die > kMaxPlanes) {
+    throw config_error(source + ": nand.planes_per_die", "at most " + std::to_string(kMaxPlanes));
+  }
+
+  const std::string cell = nand["cell_type"].get<std::string>();
+  c.nand_timing.cell_type = cell == "slc" ? CellType::SLC : cell == "mlc" ? CellType::MLC
+                          : cell == "tlc" ? CellType::TLC : CellType::QLC;
+  const int page_types = bits_per_cell(c.nand_timing.cell_type);
+  c.nand_timing.read_ns = per_page_type_ns(timing, "read_us_by_page_type", timing["read_us"].get<double>(), page_types, source);
+  c.nand_timing.program_ns = per_page_type_ns(timing, "program_us_by_page_type", timing["program_us"].get<double>(), page_types, source);
+  c.nand_timing.erase_ns = static_cast<std::uint64_t>(std::llround(timing["erase_us"].get<double>() * 1000.0));
+  c.nand_timing.cache_busy_ns = static_cast<std::uint64_t>(std::llround(timing["cache_busy_us"].get<double>() * 1000.0));
+  c.nand_timing.multi_plane_busy_ns = static_cast<std::uint64_t>(std::llround(timing["multi_plane_busy_us"].get<double>() * 1000.0));
+  c.nand_timing.status_read_ns = static_cast<std::uint64_t>(std::llround(timing["status_read_ns"].get<double>()));
+  if (c.geometry.pages_per_block % page_types != 0) {
+    throw config_error(source + ": nand.pages_per_block",
+                       "must be a multiple of the bits per cell (" + std::to_string(page_types) + ") of nand.cell_type " + cell);
+  }
+
+  c.bus_timing.transfer_rate_mts = channel["transfer_rate_mts"].get<std::uint32_t>();
+  c.bus_timing.bus_width_bits = channel["bus_width_bits"].get<std::uint32_t>();
+  if (c.bus_timing.bus_width_bits % 8 != 0) {
+    throw config_error(source + ": channel.bus_width_bits", "expected a multiple of 8");
+  }
+  c.bus_timing.command_cycle_ns = static_cast<std::uint64_t>(std::llround(channel["command_cycle_ns"].get<double>()));
+  c.bus_timing.address_cycles = channel["address_cycles"].get<std::uint32_t>();
+
+  c.controller.scheduling_policy = ctrl["scheduling_policy"].get<std::string>();
+  c.controller.multi_plane = ctrl["multi_plane"].get<bool>();
+  c.controller.data_mode = c.data_mode;
+  c.controller.command_overhead_ns = static_cast<std::uint64_t>(std::llround(ctrl["command_overhead_ns"].get<double>()));
+
+  c.ftl_core.geometry = c.geometry;
+  c.ftl_core.spare_factor = ftl["spare_factor"].get<double>();
+  c.ftl_core.victim_policy = gc["policy"].get<std::string>();
+  if (gc.contains("params")) c.ftl_core.policy_params = string_map(gc["params"]);
+  c.ftl_core.frontier_layout = gc["frontier"].get<std::string>();
+  if (gc.contains("frontier_params")) c.ftl_core.frontier_params = string_map(gc["frontier_params"]);
+  const double low = gc["free_block_low_watermark"].get<double>();
+  const double high = gc["free_block_high_watermark"].get<double>();
+  if (high < low) {
+    throw config_error(source + ": ftl.gc.free_block_high_watermark",
+                       "must be >= ftl.gc.free_block_low_watermark (" + std::to_string(low) + ")");
+  }
+  c.ftl_core.gc_low_watermark_blocks = blocks_for_fraction(low, c.geometry.blocks_per_plane);
+  c.ftl_core.gc_high_watermark_blocks = blocks_for_fraction(high, c.geometry.blocks_per_plane);
+  c.ftl_core.seal_blocks_on_close = false;  // FtlCpu seals when the last program completes
+  c.ftl_core.seed = c.seed;
+  // The logical space plus the GC reserve and one open frontier per plane must fit.
+  const double logical_pages = std::floor((1.0 - c.ftl_core.spare_factor) * c.geometry.total_pages());
+  const double units = double(c.geometry.dies()) * c.geometry.planes_per_die;
+  const double needed = logical_pages + units * (c.ftl_core.gc_high_watermark_blocks + 2.0) * c.geometry.pages_per_block;
+  if (needed > double(c.geometry.total_pages())) {
+    throw config_error(source + ": ftl.spare_factor",
+                       "too small for the GC watermarks: the logical space plus " +
+                           std::to_string(c.ftl_core.gc_high_watermark_blocks + 2) +
+                           " reserved blocks per plane exceed the physical capacity; raise ftl.spare_factor or lower ftl.gc.free_block_*_watermark");
+  }
+  if (logical_pages < c.geometry.pages_per_block) {
+    throw config_error(source + ": ftl.spare_factor", "leaves fewer logical pages than one block");
+  }
+
+  c.ftl_cpu.cores = cpu["cores"].get<std::uint32_t>();
+  c.ftl_cpu.clock_mhz = cpu["clock_mhz"].get<double>();
+  c.ftl_cpu.cycles_per_host_read = cpu["cycles_per_host_read"].get<std::uint64_t>();
+  c.ftl_cpu.cycles_per_host_write = cpu["cycles_per_host_write"].get<std::uint64_t>();
+  c.ftl_cpu.cycles_per_trim = cpu["cycles_per_trim"].get<std::uint64_t>();
+  c.ftl_cpu.cycles_per_gc_page = cpu["cycles_per_gc_page"].get<std::uint64_t>();
+  c.ftl_cpu.cycles_per_gc_victim = cpu["cycles_per_gc_victim"].get<std::uint64_t>();
+  c.ftl_cpu.foreground_gc = gc["foreground"].get<bool>();
+  c.ftl_cpu.use_copyback = ctrl["copyback"].get<bool>();
+  c.ftl_cpu.data_mode = c.data_mode;
+  c.ftl_cpu.write_buffer_pages = ftl["write_buffer"]["pages"].get<std::uint32_t>();
+  c.ftl_cpu.write_buffer_access_ns = static_cast<std::uint64_t>(std::llround(ftl["write_buffer"]["access_ns"].get<double>()));
+
+  c.host_queue_depth = host["queue_depth"].get<std::uint32_t>();
+  c.host_interface.logical_block_bytes = host["logical_block_bytes"].get<std::uint32_t>();
+  if (c.host_interface.logical_block_bytes != 512 && c.host_interface.logical_block_bytes != 4096) {
+    throw config_error(source + ": host.logical_block_bytes", "expected 512 or 4096");
+  }
+  if (c.geometry.page_size_bytes % c.host_interface.logical_block_bytes != 0) {
+    throw config_error(source + ": nand.page_size_bytes",
+                       "must be a multiple of host.logical_block_bytes (" + std::to_string(c.host_interface.logical_block_bytes) + ")");
+  }
+  c.host_interface.queue_pairs = host["nvme"]["queue_pairs"].get<std::uint32_t>();
+  c.host_interface.queue_entries = host["nvme"]["queue_entries"].get<std::uint32_t>();
+  c.host_interface.command_overhead_ns = static_cast<std::uint64_t>(std::llround(host["nvme"]["command_overhead_ns"].get<double>()));
+  c.host_interface.pcie.lanes = host["pcie"]["lanes"].get<std::uint32_t>();
+  c.host_interface.pcie.lane_bandwidth_mbps = host["pcie"]["lane_bandwidth_mbps"].get<double>();
+  c.host_interface.pcie.max_payload_bytes = host["pcie"]["max_payload_bytes"].get<std::uint32_t>();
+  c.host_interface.pcie.tlp_overhead_bytes = host["pcie"]["tlp_overhead_bytes"].get<std::uint32_t>();
+
+  c.stats.timeline_interval_ns = static_cast<std::uint64_t>(std::llround(effective["stats"]["timeline_interval_us"].get<double>() * 1000.0));
+  c.stats.per_request_records = effective["stats"]["per_request_records"].get<bool>();
+  c.stats.vcd_path = effective["stats"]["vcd"].get<std::string>();
+  return c;
+}
+
+}  // namespace ssdtlm

@@ -1,0 +1,58 @@
+#pragma once
+// Two-layer configuration of one SSD (DRAMSys style): the JSON document, validated against the
+// schema with defaults filled in (the "effective configuration" written beside every result),
+// and the resolved runtime structs every model is built from. Units are converted, cross-key
+// rules checked and derived values computed here, in one place.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "models/common/config/parameter_schema.h"
+#include "models/common/flash_geometry.h"
+#include "models/controller/flash_controller_config.h"
+#include "models/ftl/core/ftl_core.h"
+#include "models/ftl/ftl_cpu_config.h"
+#include "models/host/host_interface_config.h"
+#include "models/nand/nand_timing.h"
+
+namespace ssdtlm {
+
+struct StatsConfig {
+  std::uint64_t timeline_interval_ns = 1000000;
+  bool per_request_records = false;
+  std::string vcd_path;  // empty: no VCD
+};
+
+struct SsdConfig {
+  nlohmann::json effective;  // validated document, defaults filled in
+  std::uint64_t seed = 1;
+  bool data_mode = false;
+  FlashGeometry geometry;
+  NandTiming nand_timing;
+  ChannelBusTiming bus_timing;
+  FlashControllerConfig controller;
+  FtlCoreConfig ftl_core;
+  FtlCpuConfig ftl_cpu;
+  HostInterfaceConfig host_interface;
+  std::uint32_t host_queue_depth = 32;
+  StatsConfig stats;
+};
+
+const ParameterSchema& ssd_parameter_schema();
+
+// Reads a platform document: `config` is a file path or a preset name (platforms/presets/NAME.json).
+// `overrides` are KEY=VALUE strings (VALUE parsed as JSON, else taken as a string) applied on
+// top. Returns the effective configuration. Throws ConfigError naming file/key.
+nlohmann::json load_platform_document(const std::string& config,
+                                      const std::vector<std::string>& overrides);
+
+// Validates cross-key rules and builds the runtime structs.
+SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string& source = "config");
+
+// Directory that holds the preset JSON files.
+std::string preset_directory();
+std::vector<std::string> preset_names();
+
+}  // namespace ssdtlm

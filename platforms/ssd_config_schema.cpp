@@ -1,0 +1,164 @@
+// The parameter table of one SSD platform: every key of a platform document, with its type,
+// unit, default and meaning. docs/configuration.md is generated from it (`ssdtlm config-doc`).
+#include "platforms/ssd_config.h"
+
+namespace ssdtlm {
+namespace {
+
+Parameter integer(std::string path, long long def, std::string unit, double min, double max,
+                  std::string description) {
+  Parameter p;
+  p.path = std::move(path);
+  p.kind = ParameterKind::Integer;
+  p.default_value = def;
+  p.unit = std::move(unit);
+  p.min = min;
+  p.max = max;
+  p.description = std::move(description);
+  return p;
+}
+
+Parameter number(std::string path, double def, std::string unit, double min, double max,
+                 std::string description, bool min_exclusive = false, bool max_exclusive = false) {
+  Parameter p;
+  p.path = std::move(path);
+  p.kind = ParameterKind::Number;
+  p.default_value = def;
+  p.unit = std::move(unit);
+  p.min = min;
+  p.max = max;
+  p.min_exclusive = min_exclusive;
+  p.max_exclusive = max_exclusive;
+  p.description = std::move(description);
+  return p;
+}
+
+Parameter boolean(std::string path, bool def, std::string description) {
+  Parameter p;
+  p.path = std::move(path);
+  p.kind = ParameterKind::Boolean;
+  p.default_value = def;
+  p.description = std::move(description);
+  return p;
+}
+
+Parameter choice(std::string path, std::string def, std::vector<std::string> choices,
+                 std::string description) {
+  Parameter p;
+  p.path = std::move(path);
+  p.kind = ParameterKind::Choice;
+  p.default_value = std::move(def);
+  p.choices = std::move(choices);
+  p.description = std::move(description);
+  return p;
+}
+
+Parameter text(std::string path, std::string def, std::string description) {
+  Parameter p;
+  p.path = std::move(path);
+  p.kind = ParameterKind::String;
+  p.default_value = std::move(def);
+  p.description = std::move(description);
+  return p;
+}
+
+Parameter array(std::string path, std::string unit, double min, double max, std::string description) {
+  Parameter p;
+  p.path = std::move(path);
+  p.kind = ParameterKind::Array;
+  p.default_value = nullptr;
+  p.unit = std::move(unit);
+  p.min = min;
+  p.max = max;
+  p.description = std::move(description);
+  return p;
+}
+
+Parameter section(std::string path, std::string description) {
+  Parameter p;
+  p.path = std::move(path);
+  p.kind = ParameterKind::Section;
+  p.default_value = nullptr;
+  p.description = std::move(description);
+  return p;
+}
+
+constexpr double kMaxCount = 4294967295.0;
+
+std::vector<Parameter> build_table() {
+  return {
+      text("name", "custom", "Free-form name of the platform (presets set it)."),
+      integer("seed", 1, "", 0, 9.0e18, "Seed of every random choice in the run: same configuration and seed give identical results."),
+      // NAND die
+      choice("nand.cell_type", "slc", {"slc", "mlc", "tlc", "qlc"}, "Bits per cell; selects how many page types the timing arrays cover (page type = page index mod bits per cell)."),
+      integer("nand.page_size_bytes", 4096, "bytes", 512, 65536, "Data bytes per flash page (the FTL's mapping unit)."),
+      integer("nand.spare_bytes_per_page", 0, "bytes", 0, 8192, "OOB/spare bytes per page (metadata, ECC); transferred with the page when non-zero."),
+      integer("nand.pages_per_block", 64, "pages", 1, 65536, "Pages per erase block."),
+      integer("nand.blocks_per_plane", 512, "blocks", 1, 1 << 24, "Erase blocks per plane."),
+      integer("nand.planes_per_die", 1, "planes", 1, 8, "Planes per die (multi-plane operations span them)."),
+      integer("nand.dies_per_chip", 1, "dies", 1, 16, "Dies (LUNs) per chip / package."),
+      number("nand.timing.read_us", 25.0, "us", 0, 1e6, "Array read time tR (all page types unless read_us_by_page_type is given)."),
+      number("nand.timing.program_us", 200.0, "us", 0, 1e7, "Array program time tPROG (all page types unless program_us_by_page_type is given)."),
+      number("nand.timing.erase_us", 1500.0, "us", 0, 1e8, "Block erase time tBERS."),
+      array("nand.timing.read_us_by_page_type", "us", 0, 1e6, "Optional tR per page type (LSB, CSB, MSB, TSB); length = bits per cell."),
+      array("nand.timing.program_us_by_page_type", "us", 0, 1e7, "Optional tPROG per page type; length = bits per cell."),
+      number("nand.timing.cache_busy_us", 3.0, "us", 0, 1e4, "tRCBSY/tCBSY: register-to-register move of cache read/program."),
+      number("nand.timing.multi_plane_busy_us", 0.5, "us", 0, 1e4, "tDBSY between the planes of a multi-plane command."),
+      number("nand.timing.status_read_ns", 0.0, "ns", 0, 1e6, "Read-status round trip added to every command."),
+      // Channel bus
+      integer("controller.channels", 8, "channels", 1, 1024, "Flash channels (independent ONFI/Toggle buses)."),
+      integer("controller.chips_per_channel", 1, "chips", 1, 64, "Chips (packages) sharing one channel bus."),
+      integer("channel.transfer_rate_mts", 333, "MT/s", 0, 100000, "Bus transfer rate in mega-transfers per second; 0 is an ideal bus with no transfer time."),
+      integer("channel.bus_width_bits", 8, "bits", 8, 64, "Bus width; bytes per transfer = width / 8."),
+      number("channel.command_cycle_ns", 5.0, "ns", 0, 1e5, "Duration of one command or address cycle on the bus (tWC)."),
+      integer("channel.address_cycles", 5, "cycles", 1, 8, "Address cycles of a page command (column + row)."),
+      // Flash controller
+      choice("controller.scheduling_policy", "fifo", {"fifo", "read-first"}, "Order in which each die's queued commands are issued."),
+      boolean("controller.multi_plane", true, "Merge queued compatible commands of one die on different planes into one multi-plane operation."),
+      boolean("controller.copyback", false, "GC moves use copyback (internal move, no bus transfer) when source and destination share a plane."),
+      number("controller.command_overhead_ns", 0.0, "ns", 0, 1e7, "Controller processing per flash command before it is issued to the bus."),
+      boolean("nand.data_mode", false, "Keep a 64-bit content tag per page and check that every read returns what was last written."),
+      // FTL
+      number("ftl.spare_factor", 0.07, "fraction", 0.0, 1.0, "Fraction of physical capacity hidden from the host (over-provisioning).", true, true),
+      choice("ftl.gc.policy", "greedy", {"fifo", "greedy", "random", "windowed", "d-choices", "cost-benefit", "mdc"}, "Victim selection policy (models/ftl/gc/)."),
+      section("ftl.gc.params", "Policy parameters, e.g. {\"d\": 10, \"memory\": 1} for d-choices, {\"window\": 64} for windowed, {\"sort_buffer_segments\": 4} for mdc."),
+      choice("ftl.gc.frontier", "single", {"single", "double", "hot-cold"}, "Write-frontier layout: host and GC writes share one frontier, or are separated."),
+      section("ftl.gc.frontier_params", "Frontier layout parameters (e.g. {\"frontiers\": 2} for hot-cold)."),
+      number("ftl.gc.free_block_low_watermark", 0.05, "fraction of a plane's blocks", 0.0, 0.5, "GC starts in a plane when its free blocks fall to this fraction (rounded up to whole blocks)."),
+      number("ftl.gc.free_block_high_watermark", 0.06, "fraction of a plane's blocks", 0.0, 0.5, "GC in a plane stops when its free blocks exceed this fraction; must be >= the low watermark."),
+      boolean("ftl.gc.foreground", true, "Host writes to a plane that is collecting wait for the GC cycle to end (otherwise they wait only when the plane is down to its GC reserve)."),
+      integer("ftl.cpu.cores", 1, "cores", 1, 64, "Firmware CPU cores; each FTL step occupies one core."),
+      number("ftl.cpu.clock_mhz", 500.0, "MHz", 1, 100000, "Firmware CPU clock."),
+      integer("ftl.cpu.cycles_per_host_read", 0, "cycles", 0, kMaxCount, "Firmware cycles to look up and issue one page of a host read."),
+      integer("ftl.cpu.cycles_per_host_write", 0, "cycles", 0, kMaxCount, "Firmware cycles to allocate, map and issue one page of a host write."),
+      integer("ftl.cpu.cycles_per_trim", 0, "cycles", 0, kMaxCount, "Firmware cycles per trimmed page."),
+      integer("ftl.cpu.cycles_per_gc_page", 0, "cycles", 0, kMaxCount, "Firmware cycles per valid page moved by GC."),
+      integer("ftl.cpu.cycles_per_gc_victim", 0, "cycles", 0, kMaxCount, "Firmware cycles to select a victim and retire it."),
+      integer("ftl.write_buffer.pages", 0, "pages", 0, kMaxCount, "DRAM write buffer capacity; 0 disables it (writes complete when programmed)."),
+      number("ftl.write_buffer.access_ns", 100.0, "ns", 0, 1e7, "DRAM time to accept or serve one page from the write buffer."),
+      // Host
+      integer("host.queue_depth", 32, "requests", 1, 65536, "Requests the closed-loop host keeps outstanding (a workload's qd= overrides)."),
+      integer("host.logical_block_bytes", 4096, "bytes", 512, 4096, "Logical block size of the namespace: 512 or 4096."),
+      integer("host.nvme.queue_pairs", 1, "pairs", 1, 65535, "NVMe submission/completion queue pairs, served round-robin."),
+      integer("host.nvme.queue_entries", 1024, "entries", 2, 65536, "Entries per submission queue; more outstanding requests wait in the host."),
+      number("host.nvme.command_overhead_ns", 0.0, "ns", 0, 1e7, "Front-end processing per NVMe command (doorbell to FTL)."),
+      integer("host.pcie.lanes", 4, "lanes", 1, 32, "PCIe lanes."),
+      number("host.pcie.lane_bandwidth_mbps", 1000.0, "MB/s", 1, 1e6, "Usable bandwidth per lane and direction."),
+      integer("host.pcie.max_payload_bytes", 256, "bytes", 64, 4096, "TLP max payload; transfers are split into TLPs of this size."),
+      integer("host.pcie.tlp_overhead_bytes", 24, "bytes", 0, 256, "Header, framing and CRC bytes per TLP."),
+      section("workload", "Default workload of the platform (docs/workloads.md); --workload overrides it."),
+      // Statistics
+      number("stats.timeline_interval_us", 1000.0, "us", 1, 1e9, "Sampling interval of timeline.csv."),
+      boolean("stats.per_request_records", false, "Write requests.csv with one line per host request (arrival, completion, latency)."),
+      text("stats.vcd", "", "If set, write a VCD trace of die and channel activity to this file (relative to --out)."),
+  };
+}
+
+}  // namespace
+
+const ParameterSchema& ssd_parameter_schema() {
+  static const ParameterSchema schema(build_table());
+  return schema;
+}
+
+}  // namespace ssdtlm

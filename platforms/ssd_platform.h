@@ -1,0 +1,77 @@
+#pragma once
+// SsdPlatform: one SSD and its host, assembled from a resolved SsdConfig:
+//   HostDriver -> HostInterface -> FtlCpu (around FtlCore) -> FlashController -> channel buses -> NandDies
+// It owns the functional state (FtlCore, DataOracle) outside the SystemC modules so that
+// preconditioning can run through the untimed path before the timed simulation starts.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+#include <systemc>
+
+#include "models/common/data_oracle.h"
+#include "models/controller/flash_controller.h"
+#include "models/ftl/core/ftl_core.h"
+#include "models/ftl/ftl_cpu.h"
+#include "models/host/host_driver.h"
+#include "models/host/host_interface.h"
+#include "models/host/host_statistics.h"
+#include "models/host/workload/request_source.h"
+#include "platforms/preconditioning.h"
+#include "platforms/ssd_config.h"
+#include "platforms/timeline_sampler.h"
+
+namespace ssdtlm {
+
+class SsdPlatform : public sc_core::sc_module {
+ public:
+  SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config);
+  // Adds the host driver for `source` (before the simulation starts). Without one the platform
+  // has no host workload and tests drive HostInterface or FtlCpu directly.
+  void attach_workload(std::unique_ptr<RequestSource> source);
+  std::uint64_t logical_bytes() const;
+  const PreconditionResult& precondition_result() const { return precondition_result_; }
+  ~SsdPlatform() override;
+
+  // Functional preconditioning before sc_start (mirrors the state into the dies).
+  void precondition(PreconditionMode mode);
+  // Runs until the workload is drained (or `limit` of simulated time, if non-zero).
+  void run(const sc_core::sc_time& limit = sc_core::SC_ZERO_TIME);
+
+  // stats.json content (see docs/architecture.md, "Results"). Simulated figures only; the
+  // precondition's wall time sits under a key containing "wall".
+  nlohmann::json statistics() const;
+  void write_timeline_csv(const std::string& path) const;
+  void open_request_records(const std::string& path) { host_statistics_.open_request_records(path); }
+  void enable_progress(bool enable);
+  // Data mode: compares every mapped logical page's flash content with the oracle.
+  nlohmann::json verify_all_data() const;
+
+  const SsdConfig& config() const { return config_; }
+  FtlCore& core() { return *core_; }
+  FtlCpu& ftl() { return *ftl_cpu_; }
+  FlashController& controller() { return *controller_; }
+  HostInterface& host_interface() { return *host_interface_; }
+  HostStatistics& host_statistics() { return host_statistics_; }
+  DataOracle* oracle() { return oracle_.get(); }
+  TimelineSampler& timeline() { return *timeline_; }
+  bool workload_done() const;
+
+ private:
+  class DieMirror;
+  SsdConfig config_;
+  std::unique_ptr<FtlCore> core_;
+  std::unique_ptr<DataOracle> oracle_;
+  std::unique_ptr<RequestSource> source_;
+  HostStatistics host_statistics_;
+  std::unique_ptr<FlashController> controller_;
+  std::unique_ptr<FtlCpu> ftl_cpu_;
+  std::unique_ptr<HostInterface> host_interface_;
+  std::unique_ptr<HostDriver> host_driver_;
+  std::unique_ptr<TimelineSampler> timeline_;
+  PreconditionResult precondition_result_;
+  sc_core::sc_time host_done_time_;
+};
+
+}  // namespace ssdtlm

@@ -1,0 +1,63 @@
+#include "platforms/timeline_sampler.h"
+
+#include <fstream>
+
+#include "models/common/config/config_error.h"
+
+namespace ssdtlm {
+
+TimelineSampler::TimelineSampler(sc_core::sc_module_name name, const sc_core::sc_time& interval,
+                                 std::uint32_t page_size_bytes, std::function<TimelineCounters()> read_counters)
+    : sc_core::sc_module(name),
+      interval_(interval),
+      page_size_bytes_(page_size_bytes),
+      read_counters_(std::move(read_counters)) {
+  SC_HAS_PROCESS(TimelineSampler);
+  SC_METHOD(sample);
+  sensitive << tick_;
+  dont_initialize();
+  tick_.notify(interval_);
+}
+
+void TimelineSampler::sample() {
+  if (stopped_) return;
+  record_row();
+  tick_.notify(interval_);
+}
+
+void TimelineSampler::stop() {
+  if (stopped_) return;
+  if (sc_core::sc_time_stamp() > previous_time_) record_row();
+  stopped_ = true;
+  tick_.cancel();
+}
+
+void TimelineSampler::record_row() {
+  const TimelineCounters now = read_counters_();
+  const sc_core::sc_time time = sc_core::sc_time_stamp();
+  const double seconds = (time - previous_time_).to_seconds();
+  Row row;
+  row.time_us = time.to_seconds() * 1e6;
+  row.host_read_mbps = double(now.host_bytes_read - previous_.host_bytes_read) / seconds / 1e6;
+  row.host_write_mbps = double(now.host_bytes_written - previous_.host_bytes_written) / seconds / 1e6;
+  row.host_iops = double(now.host_requests - previous_.host_requests) / seconds;
+  row.gc_write_mbps = double(now.gc_pages_written - previous_.gc_pages_written) * page_size_bytes_ / seconds / 1e6;
+  row.free_blocks = now.free_blocks;
+  row.units_collecting = now.units_collecting;
+  row.erases = now.erases - previous_.erases;
+  rows_.push_back(row);
+  previous_ = now;
+  previous_time_ = time;
+}
+
+void TimelineSampler::write_csv(const std::string& path) const {
+  std::ofstream out(path);
+  if (!out) throw config_error(path, "cannot write the timeline");
+  out << "time_us,host_read_mbps,host_write_mbps,host_iops,gc_write_mbps,free_blocks,planes_collecting,erases\n";
+  for (const auto& row : rows_) {
+    out << row.time_us << ',' << row.host_read_mbps << ',' << row.host_write_mbps << ',' << row.host_iops << ','
+        << row.gc_write_mbps << ',' << row.free_blocks << ',' << row.units_collecting << ',' << row.erases << '\n';
+  }
+}
+
+}  // namespace ssdtlm

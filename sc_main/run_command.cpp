@@ -1,0 +1,121 @@
+// `ssdtlm run`: one timed simulation of one SSD platform.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "models/common/config/config_error.h"
+#include "models/host/workload/request_source_factory.h"
+#include "models/host/workload/workload_spec.h"
+#include "platforms/ssd_platform.h"
+#include "sc_main/commands.h"
+
+namespace ssdtlm::cli {
+namespace {
+
+struct RunOptions {
+  std::string config;
+  std::vector<std::string> sets;
+  std::string precondition = "none";
+  std::string workload;
+  std::string out;
+  bool quiet = false;
+};
+
+void write_json(const std::filesystem::path& path, const nlohmann::json& value) {
+  std::ofstream out(path);
+  if (!out) throw config_error(path.string(), "cannot write");
+  out << value.dump(2) << "\n";
+}
+
+void print_summary(const nlohmann::json& stats, const nlohmann::json& wall, const std::string& out_dir) {
+  auto line = [&](const char* name, const nlohmann::json& op) {
+    if (op["count"].get<std::uint64_t>() == 0) return;
+    const auto& l = op["latency_us"];
+    std::printf("  %-5s %10llu req  %9.1f IOPS  %8.1f MB/s  latency us: mean %.1f p50 %.1f p99 %.1f p99.9 %.1f max %.1f\n",
+                name, static_cast<unsigned long long>(op["count"].get<std::uint64_t>()), op["iops"].get<double>(),
+                op["bandwidth_mbps"].get<double>(), l["mean"].get<double>(), l["p50"].get<double>(),
+                l["p99"].get<double>(), l["p999"].get<double>(), l["max"].get<double>());
+  };
+  std::printf("simulated %.3f ms\n", stats["sim_time_ns"].get<double>() / 1e6);
+  line("read", stats["host"]["read"]);
+  line("write", stats["host"]["write"]);
+  std::printf("  write amplification %.3f, GC: %llu victims, %llu pages moved; erase count min/mean/max %llu/%.2f/%llu\n",
+              stats["write_amplification"].get<double>(),
+              static_cast<unsigned long long>(stats["gc"]["victims"].get<std::uint64_t>()),
+              static_cast<unsigned long long>(stats["gc"]["pages_moved"].get<std::uint64_t>()),
+              static_cast<unsigned long long>(stats["erase_count"]["min"].get<std::uint64_t>()),
+              stats["erase_count"]["mean"].get<double>(),
+              static_cast<unsigned long long>(stats["erase_count"]["max"].get<std::uint64_t>()));
+  if (stats.contains("data_integrity")) {
+    std::printf("  data mode: %llu pages verified, %llu mismatches\n",
+                static_cast<unsigned long long>(stats["data_integrity"]["checked_pages"].get<std::uint64_t>()),
+                static_cast<unsigned long long>(stats["data_integrity"]["mismatches"].get<std::uint64_t>()));
+  }
+  std::printf("  wall %.2f s (%.0f host I/Os per wall-second); results in %s\n", wall["wall_seconds"].get<double>(),
+              wall["host_ios_per_wall_second"].get<double>(), out_dir.c_str());
+}
+
+int run(const RunOptions& options) {
+  nlohmann::json document = load_platform_document(options.config, options.sets);
+  WorkloadSpec spec;
+  if (!options.workload.empty()) {
+    spec = parse_workload_spec(options.workload, "--workload");
+  } else if (document.contains("workload")) {
+    spec = workload_from_json(document["workload"], "workload");
+  } else {
+    throw config_error("--workload", "no workload: give --workload SPEC or a \"workload\" section in the configuration");
+  }
+  document["workload"] = to_json(spec);
+  const PreconditionMode mode = parse_precondition_mode(options.precondition, "--precondition");
+  SsdConfig config = resolve_ssd_config(document, options.config);
+
+  std::filesystem::path out_dir(options.out);
+  std::error_code error;
+  std::filesystem::create_directories(out_dir, error);
+  if (error) throw config_error("--out " + options.out, "cannot create directory: " + error.message());
+  nlohmann::json effective = config.effective;
+  effective["precondition"] = options.precondition;
+  write_json(out_dir / "effective-config.json", effective);
+
+  const auto wall_start = std::chrono::steady_clock::now();
+  SsdPlatform platform("ssd", config);
+  platform.attach_workload(
+      make_request_source(spec, platform.logical_bytes(), config.host_interface.logical_block_bytes, config.seed));
+  if (config.stats.per_request_records) platform.open_request_records((out_dir / "requests.csv").string());
+  platform.enable_progress(!options.quiet);
+  platform.precondition(mode);
+  platform.run();
+  if (!platform.workload_done()) {
+    throw std::runtime_error("simulation stopped before the workload drained (deadlock in the model?)");
+  }
+  const double wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  nlohmann::json stats = platform.statistics();
+  write_json(out_dir / "stats.json", stats);
+  platform.write_timeline_csv((out_dir / "timeline.csv").string());
+  const double completed = double(platform.host_statistics().completed());
+  nlohmann::json wall = {{"wall_seconds", wall_seconds},
+                         {"precondition_wall_seconds", platform.precondition_result().wall_seconds},
+                         {"host_ios_per_wall_second", wall_seconds > 0 ? completed / wall_seconds : 0.0}};
+  write_json(out_dir / "wall.json", wall);
+  if (!options.quiet) print_summary(stats, wall, out_dir.string());
+  if (stats.contains("data_integrity") && stats["data_integrity"]["mismatches"].get<std::uint64_t>() != 0) return 1;
+  return 0;
+}
+
+}  // namespace
+
+void register_run_command(CLI::App& app) {
+  auto options = std::make_shared<RunOptions>();
+  CLI::App* run_app = app.add_subcommand("run", "Run a timed simulation of one SSD platform");
+  run_app->add_option("--config", options->config, "Platform JSON file or preset name")->required();
+  run_app->add_option("--set", options->sets, "Override a configuration key: KEY=VALUE (repeatable)");
+  run_app->add_option("--precondition", options->precondition, "none | fill | steady (functional path, before the timed run)");
+  run_app->add_option("--workload", options->workload, "Workload spec, e.g. random-read:qd=1,count=2000,size=4KiB (docs/workloads.md)");
+  run_app->add_option("--out", options->out, "Output directory for stats.json, timeline.csv, effective-config.json")->required();
+  run_app->add_flag("--quiet", options->quiet, "No summary and no progress output");
+  run_app->callback([options]() { exit_code() = run(*options); });
+}
+
+}  // namespace ssdtlm::cli

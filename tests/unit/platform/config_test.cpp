@@ -1,0 +1,109 @@
+// Configuration loading: defaults, presets, overrides and every kind of rejection, each naming
+// the key path and what was expected.
+#include <fstream>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "models/common/config/config_error.h"
+#include "platforms/ssd_config.h"
+
+namespace ssdtlm {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string error_of(const nlohmann::json& document) {
+  try {
+    resolve_ssd_config(ssd_parameter_schema().validate_and_fill(document, "doc.json"), "doc.json");
+  } catch (const ConfigError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST(ConfigTest, DefaultsFillEveryParameter) {
+  const auto effective = ssd_parameter_schema().validate_and_fill(nlohmann::json::object(), "empty");
+  for (const auto& p : ssd_parameter_schema().parameters()) {
+    if (p.default_value.is_null()) continue;
+    EXPECT_NO_THROW(get_json_path(effective, p.path)) << p.path;
+  }
+  const SsdConfig config = resolve_ssd_config(effective);
+  EXPECT_EQ(config.geometry.page_size_bytes, 4096u);
+  EXPECT_EQ(config.nand_timing.read_ns[0], 25000u);
+}
+
+TEST(ConfigTest, UnknownKeyIsRejectedWithItsPathAndTheKnownKeys) {
+  const std::string message = error_of({{"nand", {{"timing", {{"raed_us", 30}}}}}});
+  EXPECT_THAT(message, HasSubstr("doc.json: nand.timing.raed_us"));
+  EXPECT_THAT(message, HasSubstr("unknown key"));
+  EXPECT_THAT(message, HasSubstr("read_us"));
+}
+
+TEST(ConfigTest, WrongTypeIsRejected) {
+  EXPECT_THAT(error_of({{"nand", {{"pages_per_block", "many"}}}}), HasSubstr("nand.pages_per_block: expected integer"));
+  EXPECT_THAT(error_of({{"nand", {{"pages_per_block", 64.5}}}}), HasSubstr("nand.pages_per_block: expected integer"));
+  EXPECT_THAT(error_of({{"nand", 3}}), HasSubstr("nand: expected an object"));
+  EXPECT_THAT(error_of({{"controller", {{"multi_plane", 1}}}}), HasSubstr("controller.multi_plane: expected boolean"));
+}
+
+TEST(ConfigTest, OutOfRangeValuesAreRejected) {
+  EXPECT_THAT(error_of({{"ftl", {{"spare_factor", 1.0}}}}), HasSubstr("ftl.spare_factor: expected a value < 1"));
+  EXPECT_THAT(error_of({{"ftl", {{"spare_factor", 0.0}}}}), HasSubstr("ftl.spare_factor: expected a value > 0"));
+  EXPECT_THAT(error_of({{"nand", {{"timing", {{"read_us", -1}}}}}}), HasSubstr("nand.timing.read_us: expected a value >= 0"));
+  EXPECT_THAT(error_of({{"ftl", {{"gc", {{"policy", "best"}}}}}}), HasSubstr("ftl.gc.policy: expected one of"));
+}
+
+TEST(ConfigTest, ImpossibleGeometryAndCrossKeyRulesAreRejected) {
+  EXPECT_THAT(error_of({{"nand", {{"cell_type", "tlc"}, {"pages_per_block", 64}}}}),
+              HasSubstr("nand.pages_per_block: must be a multiple of the bits per cell (3)"));
+  EXPECT_THAT(error_of({{"ftl", {{"gc", {{"free_block_low_watermark", 0.2}, {"free_block_high_watermark", 0.1}}}}}}),
+              HasSubstr("ftl.gc.free_block_high_watermark: must be >="));
+  EXPECT_THAT(error_of({{"ftl", {{"spare_factor", 0.01}, {"gc", {{"free_block_low_watermark", 0.3}, {"free_block_high_watermark", 0.3}}}}}}),
+              HasSubstr("ftl.spare_factor: too small for the GC watermarks"));
+  EXPECT_THAT(error_of({{"nand", {{"blocks_per_plane", 16000000}, {"pages_per_block", 65536}}}}),
+              HasSubstr("impossible geometry"));
+  EXPECT_THAT(error_of({{"nand", {{"cell_type", "mlc"}, {"pages_per_block", 64}, {"timing", {{"read_us_by_page_type", {50, 60, 70}}}}}}}),
+              HasSubstr("nand.timing.read_us_by_page_type: expected 2 entries"));
+}
+
+TEST(ConfigTest, PresetsLoadAndOverridesApply) {
+  for (const char* preset : {"slc-2011", "mlc-mqsim", "tlc-modern"}) {
+    EXPECT_NO_THROW(resolve_ssd_config(load_platform_document(preset, {}), preset)) << preset;
+  }
+  const SsdConfig slc = resolve_ssd_config(load_platform_document("slc-2011", {"ftl.gc.policy=d-choices", "seed=7"}));
+  EXPECT_EQ(slc.ftl_core.victim_policy, "d-choices");
+  EXPECT_EQ(slc.seed, 7u);
+  EXPECT_EQ(slc.geometry.total_bytes(), 32ull << 30);  // seed 004 Table IX: 32 GB
+  const SsdConfig mlc = resolve_ssd_config(load_platform_document("mlc-mqsim", {}));
+  EXPECT_EQ(mlc.geometry.total_bytes(), 512ull << 30);
+  EXPECT_EQ(mlc.geometry.dies(), 64u);
+}
+
+TEST(ConfigTest, BadOverridesAndFilesAreNamed) {
+  try {
+    load_platform_document("slc-2011", {"ftl.gc.polcy=greedy"});
+    FAIL();
+  } catch (const ConfigError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("ftl.gc.polcy"));
+  }
+  EXPECT_THROW(load_platform_document("slc-2011", {"no-equals-sign"}), ConfigError);
+  try {
+    load_platform_document("no-such-preset", {});
+    FAIL();
+  } catch (const ConfigError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("presets: "));
+    EXPECT_THAT(e.what(), HasSubstr("slc-2011"));
+  }
+  const std::string path = ::testing::TempDir() + "/broken.json";
+  std::ofstream(path) << "{\n  \"nand\": {\n    \"pages_per_block\": 64,\n  }\n}\n";
+  try {
+    load_platform_document(path, {});
+    FAIL();
+  } catch (const ConfigError& e) {
+    EXPECT_THAT(e.what(), HasSubstr(path + ":4:"));
+  }
+}
+
+}  // namespace
+}  // namespace ssdtlm

@@ -1,0 +1,123 @@
+// End-to-end exact timing through the whole chain: host link, NVMe front end, firmware cycles,
+// flash controller, channel bus and die. Every expectation is computed from the configured
+// times, so a change in any stage's accounting fails here.
+#include <gtest/gtest.h>
+
+#include "platforms/ssd_platform.h"
+#include "tests/unit/support/platform_config.h"
+#include "tests/unit/support/systemc_fixture.h"
+#include "tests/unit/support/vector_request_source.h"
+
+namespace ssdtlm {
+namespace {
+
+using testing::make_config;
+using testing::page_request;
+using testing::VectorRequestSource;
+
+nlohmann::json small_ssd() {
+  return {
+      {"nand", {{"page_size_bytes", 4096}, {"pages_per_block", 16}, {"blocks_per_plane", 32},
+                {"planes_per_die", 1}, {"dies_per_chip", 1},
+                {"timing", {{"read_us", 25}, {"program_us", 200}, {"erase_us", 1500}}}}},
+      {"controller", {{"channels", 1}, {"chips_per_channel", 1}}},
+      {"channel", {{"transfer_rate_mts", 333}, {"bus_width_bits", 8}, {"command_cycle_ns", 5}, {"address_cycles", 5}}},
+      {"ftl", {{"spare_factor", 0.25},
+               {"gc", {{"free_block_low_watermark", 0.0}, {"free_block_high_watermark", 0.0}}},
+               {"cpu", {{"clock_mhz", 500}, {"cycles_per_host_read", 500}, {"cycles_per_host_write", 750}}}}},
+      {"host", {{"nvme", {{"command_overhead_ns", 300}}}, {"pcie", {{"lanes", 4}, {"lane_bandwidth_mbps", 1000}}}}},
+  };
+}
+
+class PlatformTimingTest : public testing::SystemCTest {};
+
+TEST_F(PlatformTimingTest, IdleReadCostsExactlyLinkFirmwareCommandArrayAndTransfer) {
+  const SsdConfig config = make_config(small_ssd());
+  SsdPlatform platform("ssd", config);
+  platform.attach_workload(std::make_unique<VectorRequestSource>(
+      std::vector<HostRequest>{page_request(HostOp::Read, 3, 4096)}, ArrivalMode::ClosedLoop, 1));
+  platform.precondition(PreconditionMode::Fill);
+  platform.run();
+
+  const auto& pcie = config.host_interface.pcie;
+  const auto& bus = config.bus_timing;
+  const std::uint64_t expected_ps = pcie.transfer_ps(64)        // command fetch
+                                    + 300'000                   // NVMe front end
+                                    + 1'000'000                 // 500 cycles at 500 MHz
+                                    + bus.page_command_ps()     // 00h-addr-30h
+                                    + 25'000'000                // tR
+                                    + bus.transfer_ps(4096)     // data out on the channel
+                                    + pcie.transfer_ps(4096)    // data to the host
+                                    + pcie.transfer_ps(16);     // completion entry
+  EXPECT_EQ(sc_core::sc_time_stamp().value(), expected_ps);
+  const auto& read = platform.host_statistics().op(HostOp::Read);
+  ASSERT_EQ(read.count, 1u);
+  EXPECT_NEAR(read.latency.max_ns(), expected_ps / 1000.0, 1e-6);
+}
+
+TEST_F(PlatformTimingTest, IdleWriteCostsExactlyLinkFirmwareTransferAndProgram) {
+  const SsdConfig config = make_config(small_ssd());
+  SsdPlatform platform("ssd", config);
+  platform.attach_workload(std::make_unique<VectorRequestSource>(
+      std::vector<HostRequest>{page_request(HostOp::Write, 7, 4096)}, ArrivalMode::ClosedLoop, 1));
+  platform.precondition(PreconditionMode::Fill);
+  platform.run();
+
+  const auto& pcie = config.host_interface.pcie;
+  const auto& bus = config.bus_timing;
+  const std::uint64_t expected_ps = pcie.transfer_ps(64) + pcie.transfer_ps(4096)  // command + data pull
+                                    + 300'000 + 1'500'000                          // front end + 750 cycles
+                                    + bus.page_command_ps() + bus.transfer_ps(4096) // 80h-addr-data-10h
+                                    + 200'000'000                                   // tPROG
+                                    + pcie.transfer_ps(16);
+  EXPECT_EQ(sc_core::sc_time_stamp().value(), expected_ps);
+}
+
+TEST_F(PlatformTimingTest, ReadOfUnwrittenPageCostsNoFlashTime) {
+  const SsdConfig config = make_config(small_ssd());
+  SsdPlatform platform("ssd", config);
+  platform.attach_workload(std::make_unique<VectorRequestSource>(
+      std::vector<HostRequest>{page_request(HostOp::Read, 3, 4096)}, ArrivalMode::ClosedLoop, 1));
+  platform.run();  // no preconditioning: nothing is mapped
+  const auto& pcie = config.host_interface.pcie;
+  EXPECT_EQ(sc_core::sc_time_stamp().value(),
+            pcie.transfer_ps(64) + 300'000 + 1'000'000 + pcie.transfer_ps(4096) + pcie.transfer_ps(16));
+  EXPECT_EQ(platform.statistics()["flash"]["reads"]["total"], 0);
+}
+
+// Seed 001's example: a victim with two valid pages costs 2 x (tR + tPROG) + tBERS = 1.95 ms
+// on an ideal bus; with a real bus each move adds the command phases and two page transfers.
+class GcCycleTimeTest : public testing::SystemCTest, public ::testing::WithParamInterface<bool> {};
+
+TEST_P(GcCycleTimeTest, OneVictimWithTwoValidPagesCostsMovesPlusErase) {
+  const bool ideal_bus = GetParam();
+  nlohmann::json overrides = small_ssd();
+  overrides["nand"]["pages_per_block"] = 4;
+  overrides["nand"]["blocks_per_plane"] = 8;
+  overrides["ftl"]["cpu"] = {{"cycles_per_host_read", 0}, {"cycles_per_host_write", 0}};
+  if (ideal_bus) overrides["channel"] = {{"transfer_rate_mts", 0}, {"command_cycle_ns", 0}};
+  const SsdConfig config = make_config(overrides);
+  SsdPlatform platform("ssd", config);
+  // After the fill (24 logical pages in blocks 0-5), these overwrites leave blocks 0-3 with
+  // two valid pages each and fill the two free blocks; the last write needs GC.
+  std::vector<HostRequest> writes;
+  for (int lpn : {0, 1, 4, 5, 8, 9, 12, 13, 16}) writes.push_back(page_request(HostOp::Write, lpn, 4096));
+  platform.attach_workload(std::make_unique<VectorRequestSource>(writes, ArrivalMode::ClosedLoop, 1));
+  platform.precondition(PreconditionMode::Fill);
+  platform.run();
+
+  const auto stats = platform.statistics();
+  ASSERT_EQ(stats["gc"]["victims"], 1);
+  ASSERT_EQ(stats["gc"]["pages_moved"], 2);
+  const auto& bus = config.bus_timing;
+  const std::uint64_t move_ps = bus.page_command_ps() + 25'000'000 + bus.transfer_ps(4096)   // read out
+                                + bus.page_command_ps() + bus.transfer_ps(4096) + 200'000'000; // program
+  const std::uint64_t expected_ps = 2 * move_ps + bus.erase_command_ps() + 1'500'000'000;
+  if (ideal_bus) EXPECT_EQ(expected_ps, 1'950'000'000u);
+  EXPECT_EQ(platform.ftl().statistics().gc_busy_ps, expected_ps);
+}
+
+INSTANTIATE_TEST_SUITE_P(IdealAndRealBus, GcCycleTimeTest, ::testing::Values(true, false));
+
+}  // namespace
+}  // namespace ssdtlm
