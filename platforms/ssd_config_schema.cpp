@@ -126,7 +126,7 @@ std::vector<Parameter> build_table() {
       section("ftl.gc.frontier_params", "Frontier layout parameters (e.g. {\"frontiers\": 2} for hot-cold)."),
       number("ftl.gc.free_block_low_watermark", 0.05, "fraction of a plane's blocks", 0.0, 0.5, "GC starts in a plane when its free blocks fall to this fraction (rounded up to whole blocks)."),
       number("ftl.gc.free_block_high_watermark", 0.06, "fraction of a plane's blocks", 0.0, 0.5, "GC in a plane stops when its free blocks exceed this fraction; must be >= the low watermark."),
-      boolean("ftl.gc.foreground", true, "Host writes to a plane that is collecting wait for the GC cycle to end (otherwise they wait only when the plane is down to its GC reserve)."),
+      boolean("ftl.gc.foreground", false, "Host writes to a plane that is collecting wait for the GC cycle to end (otherwise they wait only when the plane is down to its GC reserve)."),
       integer("ftl.cpu.cores", 1, "cores", 1, 64, "Firmware CPU cores; each FTL step occupies one core."),
       number("ftl.cpu.clock_mhz", 500.0, "MHz", 1, 100000, "Firmware CPU clock."),
       integer("ftl.cpu.cycles_per_host_read", 0, "cycles", 0, kMaxCount, "Firmware cycles to look up and issue one page of a host read."),

@@ -14,7 +14,7 @@ namespace ssdtlm {
 namespace {
 
 sc_core::sc_time from_ps(std::uint64_t ps) {
-  return sc_core::sc_time(static_cast<double>(ps), sc_core::SC_PS);
+  return sc_core::sc_time::from_value(ps);
 }
 
 std::uint64_t to_ps(const sc_core::sc_time& time) {
@@ -106,6 +106,9 @@ tlm::tlm_sync_enum FlashController::nb_transport_fw(tlm::tlm_generic_payload& pa
 
 bool FlashController::accept(tlm::tlm_generic_payload& payload) {
   const FlashCommand* command = payload.get_extension<FlashCommand>();
+  const bool valid = command != nullptr && command->die < geometry_.dies() && command->plane_count == 1 &&
+                     command->targets[0].plane < geometry_.planes_per_die;
+  if (valid) return true;  // the hot path builds no message
   std::ostringstream problem;
   if (command == nullptr) {
     problem << "transaction without a FlashCommand extension";
@@ -116,11 +119,9 @@ bool FlashController::accept(tlm::tlm_generic_payload& payload) {
     problem << to_string(command->opcode) << " for die " << command->die << " with "
             << int(command->plane_count)
             << " planes: the FTL issues single-plane commands, the controller merges them";
-  } else if (command->targets[0].plane >= geometry_.planes_per_die) {
+  } else {
     problem << to_string(command->opcode) << " for die " << command->die << " plane "
             << command->targets[0].plane << ", the die has " << geometry_.planes_per_die;
-  } else {
-    return true;
   }
   report(problem.str());
   payload.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);

@@ -75,7 +75,7 @@ void FtlCpu::run_step(std::uint64_t cycles, TimedCallbackQueue::Callback step) {
   }
   auto earliest = std::min_element(core_free_at_.begin(), core_free_at_.end());
   const sc_time start = std::max(*earliest, sc_core::sc_time_stamp());
-  *earliest = start + sc_time(double(config_.cycles_to_ps(cycles)), SC_PS);
+  *earliest = start + sc_core::sc_time::from_value(config_.cycles_to_ps(cycles));
   timer_.schedule_at(*earliest, std::move(step));
 }
 

@@ -17,7 +17,7 @@ struct FtlCpuConfig {
   // ends (the order of host writes and GC moves is then exactly the functional engine's).
   // Background: host writes proceed while GC runs, and wait only when the unit's free blocks
   // are down to the GC reserve.
-  bool foreground_gc = true;
+  bool foreground_gc = false;
   bool use_copyback = false;
   bool data_mode = false;
   // Optional DRAM write buffer: writes complete when buffered; flushed in the background.

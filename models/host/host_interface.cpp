@@ -42,7 +42,7 @@ HostInterface::~HostInterface() = default;
 
 sc_time HostInterface::reserve(sc_time& free_at, std::uint64_t& busy_ps, std::uint64_t ps) {
   const sc_time start = std::max(free_at, sc_core::sc_time_stamp());
-  free_at = start + sc_time(double(ps), SC_PS);
+  free_at = start + sc_core::sc_time::from_value(ps);
   busy_ps += ps;
   return free_at;
 }

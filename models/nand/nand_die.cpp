@@ -44,7 +44,7 @@ void NandDie::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& d
   }
   perform(*command);
   command->status = FlashStatus::Ok;
-  delay += sc_core::sc_time(double(array_phases(timing_, *command).total_ps()), sc_core::SC_PS);
+  delay += sc_core::sc_time::from_value(array_phases(timing_, *command).total_ps());
   payload.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 

@@ -12,13 +12,27 @@
 // one-die one-plane geometry is exactly the single-device model of seed 003. Host writes are
 // striped round-robin over units in the order channel, then die, then plane.
 //
+// Frontiers. The frontier layout (frontier_layout.h: single | double | hot-cold) says how many
+// frontiers a unit has and which one a write goes to. A frontier that fills takes a free block
+// at once; with none left it is starved until GC gives it one.
+//
 // GC triggering (per unit, with hysteresis): gc_wanted(u) becomes true when the unit's free
-// blocks drop to <= gc_low_watermark_blocks at the moment a frontier needs a new block, and stays
-// true until free blocks > gc_high_watermark_blocks. With both watermarks 0 the unit collects
-// exactly when a frontier is full and no free block is left; the victim is then collected in
-// place (seed 003 section 2.1): its valid pages are buffered, it is erased, written back first,
-// and the rest of the block takes new writes.
+// blocks are <= gc_low_watermark_blocks (> 0) at the moment a frontier needs a new block; the
+// cycle then collects at least gc_victims_per_cycle victims and goes on until free blocks >
+// gc_high_watermark_blocks. Independently, gc_wanted(u) is true while a host frontier is
+// starved. With both watermarks 0 the unit therefore collects exactly when a frontier is full
+// and no free block is left; the victim is then collected in place (seed 003 section 2.1): its
+// valid pages are buffered, it is erased, they fill what room the GC frontier has left and the
+// rest is written back into the victim, which becomes the GC frontier's block (with the single
+// layout that is the host frontier, so the rest of the block takes new writes).
+//
+// Hot path. write_host()/write_host_functional() and the map/bitmap updates are inline below:
+// the functional engine runs tens of millions of them per second. Per physical page the core
+// keeps the map entry (4 B per logical page), the reverse map (4 B, read only when a victim's
+// valid pages are moved) and one validity bit; per block a handful of words.
+#include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -26,16 +40,22 @@
 #include <vector>
 
 #include "models/common/flash_geometry.h"
+#include "models/ftl/core/block_table.h"
+#include "models/ftl/core/frontier_layout.h"
+#include "models/ftl/core/huge_page_allocator.h"
+#include "models/ftl/core/valid_count_index.h"
+#include "models/ftl/gc/victim_policy.h"
 
 namespace ssdtlm {
-
-using UnitId = std::uint32_t;
 
 struct FtlCoreConfig {
   FlashGeometry geometry;
   double spare_factor = 0.07;  // fraction of physical pages hidden from the host
   std::uint32_t gc_low_watermark_blocks = 0;
   std::uint32_t gc_high_watermark_blocks = 0;
+  // A triggered GC cycle collects at least this many victims (seed 002 cleans 64 per cycle);
+  // the policy selects them in one batch, and mdc relocates them in u_p2 order.
+  std::uint32_t gc_victims_per_cycle = 1;
   std::string victim_policy = "greedy";
   std::map<std::string, std::string> policy_params;  // e.g. {"d","10"},{"memory","1"}
   std::string frontier_layout = "single";            // single | double | hot-cold
@@ -43,7 +63,21 @@ struct FtlCoreConfig {
   // Functional drivers seal a block as soon as its last page is allocated; the timed FtlCpu
   // seals it only when its last program has completed, so GC never reads a page in flight.
   bool seal_blocks_on_close = true;
+  // Functional drivers only: collect() in place leaves the victim's surviving pages at their
+  // offsets and lets the frontier program the erased slots around them, instead of moving them
+  // to the front of the block. The same pages end up in the same blocks and the block takes the
+  // same number of new writes, so every count, victim choice and write amplification is
+  // identical (a test checks it bit for bit), but no map entry changes: in-place GC costs no
+  // cache miss per surviving page. The timed path keeps it false (NAND programs in page order).
+  bool in_place_keeps_page_offsets = false;
   std::uint64_t seed = 1;
+  // How ConfigErrors name the settings above (the `ssdtlm wa` command uses its flags).
+  std::string spare_factor_key = "ftl.spare_factor";
+  std::string high_watermark_key = "ftl.gc.free_block_high_watermark";
+  std::string policy_key = "ftl.gc.policy";
+  std::string policy_params_key = "ftl.gc.params.";
+  std::string frontier_key = "ftl.gc.frontier";
+  std::string frontier_params_key = "ftl.gc.frontier_params.";
 };
 
 struct GcPlan {
@@ -54,38 +88,60 @@ struct GcPlan {
 };
 
 struct FtlCounters {
-  std::uint64_t host_page_writes = 0;
+  std::uint64_t host_page_writes = 0;  // host pages programmed to flash
   std::uint64_t gc_page_writes = 0;
   std::uint64_t erases = 0;
   std::uint64_t gc_invocations = 0;
   std::uint64_t victim_valid_pages = 0;  // sum over victims, for the mean valid fraction
   std::uint64_t trims = 0;
+  std::uint64_t host_writes_absorbed = 0;  // rewrites of a page still in the sort buffer
 };
 
 class FtlCore {
  public:
+  // Throws ConfigError (naming the key) for an impossible configuration.
   explicit FtlCore(const FtlCoreConfig& config);
   ~FtlCore();
   FtlCore(const FtlCore&) = delete;
   FtlCore& operator=(const FtlCore&) = delete;
 
-  const FlashGeometry& geometry() const;
-  std::uint64_t logical_pages() const;
-  std::uint32_t units() const;
-  UnitId unit_of_block(BlockId block) const;
-  DieId die_of_unit(UnitId unit) const;
+  const FlashGeometry& geometry() const { return geometry_; }
+  std::uint64_t logical_pages() const { return logical_pages_; }
+  std::uint32_t units() const { return unit_count_; }
+  UnitId unit_of_block(BlockId block) const { return unit_count_ == 1 ? 0 : block / blocks_per_unit_; }
+  DieId die_of_unit(UnitId unit) const { return unit / geometry_.planes_per_die; }
 
   // ---- host path
-  Ppn lookup(Lpn lpn) const;  // kInvalidPpn: never written or trimmed
-  UnitId next_host_unit();    // round-robin striping
-  // False when the unit has only its GC reserve left: the host write must wait for GC.
-  bool can_accept_host_write(UnitId unit) const;
+  Ppn lookup(Lpn lpn) const {  // kInvalidPpn: never written, trimmed (or still in the sort buffer)
+    const Ppn ppn = l2p_[lpn];
+    return ppn < total_pages_ ? ppn : kInvalidPpn;
+  }
+  // Round-robin striping. A plane whose valid data has grown to within (frontiers + 1) blocks
+  // of its capacity is skipped until invalidations drain it: round-robin placement lets the
+  // planes' shares of the logical space drift, and a full plane could never collect.
+  UnitId next_host_unit() {
+    for (std::uint32_t tried = 0; tried < unit_count_; ++tried) {
+      const UnitId unit = stripe_order_[stripe_cursor_];
+      if (++stripe_cursor_ == unit_count_) stripe_cursor_ = 0;
+      if (unit_count_ == 1 || unit_valid_pages_[unit] < unit_fill_limit_) return unit;
+    }
+    return emptiest_unit();
+  }
+  // False when the unit has only its GC reserve left: the host write must wait for GC. The
+  // reserve is the room of the open frontiers while a GC cycle runs with no free block left.
+  bool can_accept_host_write(UnitId unit) const {
+    const UnitState& us = unit_state_[unit];
+    return us.starved_host_frontiers == 0 && (!us.collecting || !us.free_blocks.empty());
+  }
   // Invalidates the old copy, allocates a page in the unit's host frontier, updates the map.
-  Ppn write_host(Lpn lpn, UnitId unit);
+  __attribute__((always_inline)) inline Ppn write_host(Lpn lpn, UnitId unit);
   void trim(Lpn lpn);
 
   // ---- GC steps (timed driver)
-  bool gc_wanted(UnitId unit) const;
+  bool gc_wanted(UnitId unit) const {
+    const UnitState& us = unit_state_[unit];
+    return us.starved_host_frontiers != 0 || us.collecting;
+  }
   GcPlan begin_gc(UnitId unit);
   // Moves lpn from src to a GC destination in the same unit and updates the map; returns
   // kInvalidPpn (nothing to program) if lpn no longer maps to src.
@@ -96,16 +152,54 @@ class FtlCore {
 
   // ---- whole steps (functional driver, preconditioning)
   void collect(UnitId unit);             // one complete GC of one victim, instantly
-  void write_host_functional(Lpn lpn);   // stripe, collect while wanted, write
+  __attribute__((always_inline)) inline void write_host_functional(Lpn lpn);  // stripe, collect while wanted, write
+  // Programs what the mdc sort buffer holds (the functional engine calls it at the end).
+  void flush_host_sort_buffer();
+
+  // Hints for a driver that knows its upcoming writes: fetch the map entry of a write some
+  // iterations ahead, then (once that entry is cached) the state of the block its old copy is in.
+  void prefetch_mapping(Lpn lpn) const { prefetch_for_write(&l2p_[lpn]); }
+  void prefetch_old_copy(Lpn lpn) const {
+    const Ppn old = l2p_[lpn];
+    if (old >= total_pages_) return;
+    prefetch_for_write(blocks_.record_address(block_of(old)));
+  }
 
   // ---- state for statistics and tests
-  const FtlCounters& counters() const;
-  void reset_counters();
-  std::uint32_t free_blocks(UnitId unit) const;
-  std::uint32_t valid_pages(BlockId block) const;
-  std::uint32_t erase_count(BlockId block) const;
-  bool is_valid(Ppn ppn) const;
-  Lpn lpn_of(Ppn ppn) const;  // reverse map entry, kInvalidLpn if invalid
+  const FtlCounters& counters() const { return counters_; }
+  void reset_counters() { counters_ = FtlCounters{}; }
+  std::uint32_t free_blocks(UnitId unit) const {
+    return static_cast<std::uint32_t>(unit_state_[unit].free_blocks.size());
+  }
+  std::uint32_t valid_pages(BlockId block) const { return blocks_.valid_count(block); }
+  std::uint32_t erase_count(BlockId block) const { return blocks_.erase_count(block); }
+  bool is_valid(Ppn ppn) const {
+    const BlockId block = block_of(ppn);
+    return blocks_.page_valid(block, ppn - block * pages_per_block_);
+  }
+  Lpn lpn_of(Ppn ppn) const { return is_valid(ppn) ? p2l_[ppn] : kInvalidLpn; }  // reverse map entry
+
+  const FtlCoreConfig& config() const { return config_; }
+  // Preconditioning runs the functional path (seal on close) before the timed one; turning it
+  // on seals every block that is closed and waiting.
+  void set_seal_blocks_on_close(bool seal);
+  // Live reconfiguration (Python scenarios): new watermarks apply from the next trigger check.
+  void set_gc_watermarks(std::uint32_t low_blocks, std::uint32_t high_blocks) {
+    low_watermark_ = config_.gc_low_watermark_blocks = low_blocks;
+    high_watermark_ = config_.gc_high_watermark_blocks = high_blocks;
+  }
+  std::uint32_t blocks_per_unit() const { return blocks_per_unit_; }
+  BlockId first_block_of_unit(UnitId unit) const { return unit * blocks_per_unit_; }
+  const BlockTable& blocks() const { return blocks_; }
+  const VictimPolicy& victim_policy() const { return *policy_; }
+  const FrontierLayout& frontier_layout() const { return *layout_; }
+  // Host write requests so far (u_now of seed 002); never reset.
+  std::uint64_t host_write_clock() const { return clock_; }
+  std::uint32_t staged_host_writes() const { return static_cast<std::uint32_t>(staged_.size()); }
+  // Heap bytes of the core's state (map, reverse map, block table, indexes, estimator).
+  std::uint64_t memory_bytes() const;
+  // Cross-checks map, reverse map, bitmaps, counts and pools; "" when consistent (tests).
+  std::string check_consistency() const;
 
   // Optional observer of every flash page program and block erase the core decides on
   // (used to mirror preconditioning into data-mode dies and for tests).
@@ -114,11 +208,192 @@ class FtlCore {
     virtual void on_program(Ppn ppn, Lpn lpn, OpOrigin origin) = 0;
     virtual void on_erase(BlockId block) = 0;
   };
-  void set_observer(Observer* observer);
+  void set_observer(Observer* observer) { observer_ = observer; }
 
  private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  struct Frontier {
+    BlockId block = kInvalidBlock;  // kInvalidBlock: starved (full, no free block)
+    std::uint32_t next_page = 0;    // next slot to program
+    std::uint32_t room = 0;         // slots left to program (0 when starved)
+    bool starved = false;
+    bool has_holes = false;               // reopened in place with pages kept at their offsets
+    std::vector<std::uint64_t> occupied;  // has_holes: slots programmed before the reopen
+  };
+  // Free blocks of a unit, oldest erased first (spreads erases, no allocation once sized).
+  class BlockRing {
+   public:
+    void reserve(std::uint32_t capacity) { slots_.assign(capacity + 1, kInvalidBlock); }
+    bool empty() const { return head_ == tail_; }
+    std::size_t size() const { return tail_ >= head_ ? tail_ - head_ : tail_ + slots_.size() - head_; }
+    void push(BlockId block) {
+      slots_[tail_] = block;
+      if (++tail_ == slots_.size()) tail_ = 0;
+    }
+    BlockId pop() {
+      const BlockId block = slots_[head_];
+      if (++head_ == slots_.size()) head_ = 0;
+      return block;
+    }
+    template <class F> void for_each(F f) const {
+      for (std::size_t i = head_; i != tail_; i = (i + 1 == slots_.size() ? 0 : i + 1)) f(slots_[i]);
+    }
+
+   private:
+    std::vector<BlockId> slots_;
+    std::size_t head_ = 0, tail_ = 0;
+  };
+  struct UnitState {
+    std::vector<Frontier> frontiers;  // host frontiers, then the GC frontier if separate
+    BlockRing free_blocks;
+    std::uint32_t starved_host_frontiers = 0;
+    bool collecting = false;  // a watermark-triggered GC cycle is running
+    std::uint32_t victims_in_cycle = 0;
+    std::deque<BlockId> selected;  // victims chosen in a batch, not yet collected
+    // The victim of the step API's current plan.
+    BlockId active_victim = kInvalidBlock;
+    bool active_reopened = false;
+    double active_heat = 0.0;
+    std::uint64_t active_stamp = 0;
+    BlockId reserved_gc_block = kInvalidBlock;  // reopened victim waiting for the GC frontier
+  };
+  struct StagedWrite {
+    Lpn lpn;  // kInvalidLpn: trimmed while staged
+    bool first_write;
+    double heat;
+  };
+  // l2p values from here up mean "in the sort buffer at index value - kStagedBase".
+  static constexpr Ppn kStagedBase = 0xf0000000u;
+
+  // An asm prefetch, because GCC 12 deletes __builtin_prefetch when its address comes from a
+  // load whose value is otherwise unused (exactly prefetch_old_copy's case).
+  static void prefetch_for_write(const void* address) {
+#if defined(__x86_64__)
+    asm volatile("prefetcht0 %0" : : "m"(*static_cast<const char*>(address)));
+#else
+    __builtin_prefetch(address, 1, 3);
+#endif
+  }
+  BlockId block_of(Ppn ppn) const {
+    return pages_per_block_is_pow2_ ? ppn >> page_shift_ : ppn / pages_per_block_;
+  }
+  inline void invalidate(Ppn old);
+  std::uint32_t next_free_slot(const Frontier& open, std::uint32_t from) const {
+    for (std::uint32_t w = from / 64; w < words_per_block_; ++w) {
+      std::uint64_t free = ~open.occupied[w];
+      if (w == from / 64) free &= ~0ull << (from % 64);
+      if (free != 0) return std::min(pages_per_block_, w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(free)));
+    }
+    return pages_per_block_;
+  }
+  inline Ppn program(UnitId unit, std::uint32_t frontier, Lpn lpn, double heat);
+  UnitId emptiest_unit() const;
+  [[noreturn]] void starved_write(UnitId unit) const;
+  std::uint32_t host_frontier_of(Lpn lpn) {
+    return host_frontiers_ == 1 ? 0 : layout_->host_frontier_for(lpn);
+  }
+  double host_write_heat(Ppn old) const;
+  void stage(Lpn lpn);
+  void write_host_slow(Lpn lpn, UnitId unit, Ppn old);
+
+  void frontier_full(UnitId unit, std::uint32_t frontier);
+  void refill(UnitId unit, std::uint32_t frontier, bool check_watermark);
+  void open_block(UnitId unit, std::uint32_t frontier, BlockId block);
+  void give_block(UnitId unit, BlockId block);
+  void seal_block(BlockId block);
+  void erase_block(BlockId block);
+  BlockId choose_victim(UnitId unit);
+  void victim_done(UnitId unit);
+  void end_cycle(UnitId unit);
+  std::uint32_t gather_valid_pages(BlockId victim, std::uint32_t limit);
+  void reopen_keeping_offsets(UnitId unit, BlockId victim, double heat, std::uint64_t stamp);
+  Ppn relocate_page(UnitId unit, std::uint32_t frontier, Lpn lpn, double heat, std::uint64_t stamp);
+
+  FtlCoreConfig config_;
+  FlashGeometry geometry_;
+  std::uint32_t pages_per_block_ = 0;
+  std::uint32_t words_per_block_ = 0;
+  bool pages_per_block_is_pow2_ = false;
+  std::uint32_t page_shift_ = 0;
+  std::uint32_t unit_count_ = 1;
+  std::uint32_t blocks_per_unit_ = 0;
+  std::uint64_t total_pages_ = 0;
+  std::uint64_t logical_pages_ = 0;
+  std::uint32_t host_frontiers_ = 1;
+  std::uint32_t gc_frontier_ = 0;  // index of the frontier GC writes go to
+  std::uint32_t low_watermark_ = 0;
+  std::uint32_t high_watermark_ = 0;
+  std::uint32_t victims_per_cycle_ = 1;
+
+  std::vector<Ppn, HugePageAllocator<Ppn>> l2p_;
+  std::vector<Lpn, HugePageAllocator<Lpn>> p2l_;
+  BlockTable blocks_;
+  ValidCountIndex valid_index_;
+  bool use_index_ = false;
+  std::unique_ptr<VictimPolicy> policy_;
+  std::unique_ptr<FrontierLayout> layout_;
+  bool tracks_heat_ = false;
+  std::uint32_t sort_buffer_pages_ = 0;
+  std::vector<StagedWrite> staged_;
+
+  std::vector<UnitState> unit_state_;
+  std::vector<UnitId> stripe_order_;
+  std::uint32_t stripe_cursor_ = 0;
+  std::vector<std::uint64_t> unit_valid_pages_;  // kept only with more than one unit
+  std::uint64_t unit_fill_limit_ = 0;
+  std::uint64_t clock_ = 0;
+  FtlCounters counters_;
+  Observer* observer_ = nullptr;
+  std::vector<Lpn> gather_;  // scratch: the valid pages of the victim being collected
+  std::vector<BlockId> batch_;  // scratch: victims of one selection
 };
+
+// ------------------------------------------------------------------ inline hot path
+
+inline void FtlCore::invalidate(Ppn old) {
+  const BlockId block = block_of(old);
+  const std::uint32_t count = blocks_.clear_valid(block, old - block * pages_per_block_);
+  if (use_index_) valid_index_.push(unit_of_block(block), block, count);
+  if (unit_count_ != 1) --unit_valid_pages_[unit_of_block(block)];
+}
+
+inline Ppn FtlCore::program(UnitId unit, std::uint32_t frontier, Lpn lpn, double heat) {
+  Frontier& open = unit_state_[unit].frontiers[frontier];
+  const BlockId block = open.block;
+  const std::uint32_t page = open.next_page;
+  open.next_page = open.has_holes ? next_free_slot(open, page + 1) : page + 1;
+  const Ppn ppn = block * pages_per_block_ + page;
+  l2p_[lpn] = ppn;
+  p2l_[ppn] = lpn;
+  blocks_.set_valid(block, page);
+  if (unit_count_ != 1) ++unit_valid_pages_[unit];
+  if (tracks_heat_) policy_->on_page_programmed(block, heat);
+  if (--open.room == 0) frontier_full(unit, frontier);
+  return ppn;
+}
+
+inline Ppn FtlCore::write_host(Lpn lpn, UnitId unit) {
+  if (unit_state_[unit].starved_host_frontiers != 0) starved_write(unit);  // caller ignored can_accept
+  const Ppn old = l2p_[lpn];
+  if (tracks_heat_ || (old >= kStagedBase && old != kInvalidPpn)) {  // mdc, or staged
+    write_host_slow(lpn, unit, old);
+    return l2p_[lpn];
+  }
+  if (old < total_pages_) invalidate(old);
+  ++clock_;
+  ++counters_.host_page_writes;
+  const Ppn ppn = program(unit, host_frontier_of(lpn), lpn, 0.0);
+  if (observer_ != nullptr) observer_->on_program(ppn, lpn, OpOrigin::Host);
+  return ppn;
+}
+
+inline void FtlCore::write_host_functional(Lpn lpn) {
+  if (sort_buffer_pages_ != 0) {
+    stage(lpn);
+    return;
+  }
+  const UnitId unit = unit_count_ == 1 ? 0 : next_host_unit();
+  while (gc_wanted(unit)) collect(unit);
+  write_host(lpn, unit);
+}
 
 }  // namespace ssdtlm

@@ -95,6 +95,9 @@ TEST_P(GcCycleTimeTest, OneVictimWithTwoValidPagesCostsMovesPlusErase) {
   overrides["nand"]["pages_per_block"] = 4;
   overrides["nand"]["blocks_per_plane"] = 8;
   overrides["ftl"]["cpu"] = {{"cycles_per_host_read", 0}, {"cycles_per_host_write", 0}};
+  // Foreground: the write that needs space starts GC on an idle die (in background mode GC
+  // would start right after the previous write and queue behind its program).
+  overrides["ftl"]["gc"]["foreground"] = true;
   if (ideal_bus) overrides["channel"] = {{"transfer_rate_mts", 0}, {"command_cycle_ns", 0}};
   const SsdConfig config = make_config(overrides);
   SsdPlatform platform("ssd", config);

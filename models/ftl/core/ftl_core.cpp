@@ -1,0 +1,621 @@
+// FtlCore: construction, frontier and free-pool mechanics, GC (functional and step API), the
+// mdc sort buffer and the consistency check. The per-page hot path is inline in the header.
+#include "models/ftl/core/ftl_core.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+#include "models/common/config/config_error.h"
+
+namespace ssdtlm {
+namespace {
+
+// (1 - S) * pages, without losing a page to binary rounding (0.9 * 3200000 = 2879999.99...).
+std::uint64_t logical_pages_for(double spare_factor, std::uint64_t total_pages) {
+  const double exact = (1.0 - spare_factor) * static_cast<double>(total_pages);
+  const double nearest = std::round(exact);
+  if (std::fabs(exact - nearest) <= 1e-9 * std::max(1.0, exact)) return static_cast<std::uint64_t>(nearest);
+  return static_cast<std::uint64_t>(std::floor(exact));
+}
+
+}  // namespace
+
+FtlCore::FtlCore(const FtlCoreConfig& config) : config_(config), geometry_(config.geometry) {
+  const FlashGeometry& g = geometry_;
+  if (g.channels == 0 || g.dies_per_channel == 0 || g.planes_per_die == 0 || g.blocks_per_plane == 0 ||
+      g.pages_per_block == 0) {
+    throw config_error("geometry", "every dimension (channels, dies, planes, blocks, pages) must be >= 1");
+  }
+  total_pages_ = g.total_pages();
+  if (total_pages_ >= kStagedBase) {
+    throw config_error("geometry", "more than " + std::to_string(kStagedBase) +
+                                       " physical pages do not fit the 32-bit page numbers");
+  }
+  if (!(config.spare_factor > 0.0 && config.spare_factor < 1.0)) {
+    throw config_error(config.spare_factor_key, "must be in (0, 1), got " + std::to_string(config.spare_factor));
+  }
+  pages_per_block_ = g.pages_per_block;
+  pages_per_block_is_pow2_ = (pages_per_block_ & (pages_per_block_ - 1)) == 0;
+  while ((1u << page_shift_) < pages_per_block_) ++page_shift_;
+  unit_count_ = g.dies() * g.planes_per_die;
+  blocks_per_unit_ = g.blocks_per_plane;
+  logical_pages_ = logical_pages_for(config.spare_factor, total_pages_);
+  if (logical_pages_ < pages_per_block_) {
+    throw config_error(config.spare_factor_key, "leaves fewer logical pages than one block");
+  }
+  if (config.gc_high_watermark_blocks < config.gc_low_watermark_blocks) {
+    throw config_error(config.high_watermark_key, "must be >= the low watermark");
+  }
+  if (config.gc_victims_per_cycle == 0) throw config_error("ftl.gc.victims_per_cycle", "must be >= 1");
+  low_watermark_ = config.gc_low_watermark_blocks;
+  high_watermark_ = config.gc_high_watermark_blocks;
+  victims_per_cycle_ = config.gc_victims_per_cycle;
+
+  PolicyParams frontier_params(config.frontier_params, config.frontier_params_key);
+  layout_ = make_frontier_layout(config.frontier_layout, frontier_params, config.frontier_key);
+  PolicyParams policy_params(config.policy_params, config.policy_params_key);
+  policy_ = make_victim_policy(config.victim_policy, policy_params, pages_per_block_, config.policy_key);
+  host_frontiers_ = layout_->host_frontiers();
+  const std::uint32_t frontiers = host_frontiers_ + (layout_->separate_gc_frontier() ? 1 : 0);
+  gc_frontier_ = layout_->separate_gc_frontier() ? host_frontiers_ : 0;
+
+  // Besides the logical space, each unit holds its frontiers other than the one GC collects
+  // into in place, and its high-watermark reserve; the rest must keep at least one invalid page,
+  // or GC could find no victim worth collecting.
+  const std::uint64_t reserved = std::uint64_t(unit_count_) * (frontiers - 1 + high_watermark_);
+  if (reserved >= g.total_blocks() || logical_pages_ >= (g.total_blocks() - reserved) * pages_per_block_) {
+    throw config_error(config.spare_factor_key,
+                       "too small: " + std::to_string(logical_pages_) + " logical pages leave no spare page beside " +
+                           std::to_string(reserved) + " reserved blocks (" + std::to_string(frontiers - 1) +
+                           " extra frontiers + the high watermark, per unit) of " + std::to_string(g.total_blocks()));
+  }
+
+  l2p_.assign(logical_pages_, kInvalidPpn);
+  p2l_.assign(total_pages_, kInvalidLpn);
+  blocks_.init(g.total_blocks(), pages_per_block_);
+  words_per_block_ = blocks_.words_per_block();
+
+  if (policy_->needs_valid_count_index()) {
+    valid_index_.init(&blocks_, unit_count_, blocks_per_unit_);
+    use_index_ = true;
+  }
+  PolicyContext context;
+  context.blocks = &blocks_;
+  context.units = unit_count_;
+  context.blocks_per_unit = blocks_per_unit_;
+  context.pages_per_block = pages_per_block_;
+  context.host_write_clock = &clock_;
+  context.valid_count_index = use_index_ ? &valid_index_ : nullptr;
+  context.seed = config.seed;
+  policy_->attach(context);
+  tracks_heat_ = policy_->tracks_heat();
+  sort_buffer_pages_ = policy_->host_sort_buffer_pages();
+  staged_.reserve(sort_buffer_pages_);
+  FrontierContext frontier_context;
+  frontier_context.logical_pages = logical_pages_;
+  frontier_context.pages_per_block = pages_per_block_;
+  frontier_context.host_write_clock = &clock_;
+  layout_->attach(frontier_context);
+
+  unit_state_.resize(unit_count_);
+  for (UnitId unit = 0; unit < unit_count_; ++unit) {
+    UnitState& us = unit_state_[unit];
+    us.frontiers.resize(frontiers);
+    for (Frontier& open : us.frontiers) open.occupied.assign(words_per_block_, 0);
+    us.free_blocks.reserve(blocks_per_unit_);
+    for (BlockId block = first_block_of_unit(unit); block < first_block_of_unit(unit) + blocks_per_unit_; ++block) {
+      us.free_blocks.push(block);
+    }
+    for (std::uint32_t f = 0; f < frontiers; ++f) refill(unit, f, /*check_watermark=*/false);
+  }
+  unit_valid_pages_.assign(unit_count_, 0);
+  unit_fill_limit_ = std::uint64_t(blocks_per_unit_ - std::min(blocks_per_unit_, frontiers + 1)) * pages_per_block_;
+  // Stripe order: channel first (die ids interleave channels), then die, then plane.
+  for (std::uint32_t plane = 0; plane < g.planes_per_die; ++plane) {
+    for (DieId die = 0; die < g.dies(); ++die) stripe_order_.push_back(die * g.planes_per_die + plane);
+  }
+  gather_.reserve(pages_per_block_);
+}
+
+FtlCore::~FtlCore() = default;
+
+// ------------------------------------------------------------------ host path (cold parts)
+
+void FtlCore::starved_write(UnitId unit) const {
+  throw std::logic_error("FtlCore::write_host: unit " + std::to_string(unit) +
+                         " has a starved host frontier (check can_accept_host_write and collect first)");
+}
+
+UnitId FtlCore::emptiest_unit() const {
+  return static_cast<UnitId>(std::min_element(unit_valid_pages_.begin(), unit_valid_pages_.end()) -
+                             unit_valid_pages_.begin());
+}
+
+double FtlCore::host_write_heat(Ppn old) const {
+  if (old < total_pages_) return policy_->rewritten_page_heat(policy_->block_heat(block_of(old)));
+  if (old != kInvalidPpn) {
+    const StagedWrite& staged = staged_[old - kStagedBase];
+    return staged.first_write ? staged.heat : policy_->rewritten_page_heat(staged.heat);
+  }
+  return 0.0;  // first write, unsorted: the oldest possible u_p2 (treated as cold)
+}
+
+void FtlCore::write_host_slow(Lpn lpn, UnitId unit, Ppn old) {
+  ++clock_;
+  const double heat = tracks_heat_ ? host_write_heat(old) : 0.0;
+  if (old < total_pages_) {
+    invalidate(old);
+  } else if (old != kInvalidPpn) {
+    staged_[old - kStagedBase].lpn = kInvalidLpn;  // superseded before it reached flash
+  }
+  ++counters_.host_page_writes;
+  const Ppn ppn = program(unit, host_frontier_of(lpn), lpn, heat);
+  if (observer_ != nullptr) observer_->on_program(ppn, lpn, OpOrigin::Host);
+}
+
+void FtlCore::stage(Lpn lpn) {
+  const Ppn old = l2p_[lpn];
+  ++clock_;
+  if (old >= kStagedBase && old != kInvalidPpn) {
+    StagedWrite& staged = staged_[old - kStagedBase];
+    if (!staged.first_write) staged.heat = policy_->rewritten_page_heat(staged.heat);
+    ++counters_.host_writes_absorbed;
+    return;
+  }
+  StagedWrite write{lpn, true, 0.0};
+  if (old < total_pages_) {
+    write.first_write = false;
+    write.heat = tracks_heat_ ? host_write_heat(old) : 0.0;
+    invalidate(old);
+  }
+  l2p_[lpn] = kStagedBase + static_cast<Ppn>(staged_.size());
+  staged_.push_back(write);
+  if (staged_.size() >= sort_buffer_pages_) flush_host_sort_buffer();
+}
+
+void FtlCore::flush_host_sort_buffer() {
+  if (staged_.empty()) return;
+  // First writes take the oldest u_p2 of the batch (seed 002 sec 5.2).
+  double oldest = std::numeric_limits<double>::infinity();
+  for (const StagedWrite& w : staged_) {
+    if (w.lpn != kInvalidLpn && !w.first_write) oldest = std::min(oldest, w.heat);
+  }
+  if (!std::isfinite(oldest)) oldest = 0.0;
+  for (StagedWrite& w : staged_) {
+    if (w.first_write) w.heat = oldest;
+  }
+  std::vector<std::uint32_t> order(staged_.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return staged_[a].heat < staged_[b].heat; });
+  for (const std::uint32_t index : order) {
+    const StagedWrite& w = staged_[index];
+    if (w.lpn == kInvalidLpn) continue;
+    const UnitId unit = unit_count_ == 1 ? 0 : next_host_unit();
+    while (gc_wanted(unit)) collect(unit);
+    ++counters_.host_page_writes;
+    const Ppn ppn = program(unit, host_frontier_of(w.lpn), w.lpn, w.heat);
+    if (observer_ != nullptr) observer_->on_program(ppn, w.lpn, OpOrigin::Host);
+  }
+  staged_.clear();
+}
+
+void FtlCore::trim(Lpn lpn) {
+  const Ppn old = l2p_[lpn];
+  if (old < total_pages_) {
+    invalidate(old);
+  } else if (old != kInvalidPpn) {
+    staged_[old - kStagedBase].lpn = kInvalidLpn;
+  }
+  l2p_[lpn] = kInvalidPpn;
+  ++counters_.trims;
+}
+
+// ------------------------------------------------------------------ frontiers and free pool
+
+void FtlCore::frontier_full(UnitId unit, std::uint32_t frontier) {
+  Frontier& open = unit_state_[unit].frontiers[frontier];
+  const BlockId block = open.block;
+  if (frontier < host_frontiers_) blocks_.set_data_stamp(block, clock_);  // youngest data: now
+  open.block = kInvalidBlock;
+  open.next_page = 0;
+  open.room = 0;
+  open.has_holes = false;
+  if (config_.seal_blocks_on_close) {
+    seal_block(block);
+  } else {
+    blocks_.set_state(block, BlockState::Closed);
+  }
+  refill(unit, frontier, /*check_watermark=*/true);
+}
+
+void FtlCore::refill(UnitId unit, std::uint32_t frontier, bool check_watermark) {
+  UnitState& us = unit_state_[unit];
+  if (frontier == gc_frontier_ && us.reserved_gc_block != kInvalidBlock) {
+    const BlockId block = us.reserved_gc_block;
+    us.reserved_gc_block = kInvalidBlock;
+    open_block(unit, frontier, block);
+    return;
+  }
+  if (check_watermark && low_watermark_ > 0 && !us.collecting && us.free_blocks.size() <= low_watermark_) {
+    us.collecting = true;
+    us.victims_in_cycle = 0;
+  }
+  if (!us.free_blocks.empty()) {
+    open_block(unit, frontier, us.free_blocks.pop());
+    return;
+  }
+  Frontier& open = us.frontiers[frontier];
+  if (!open.starved) {
+    open.starved = true;
+    if (frontier < host_frontiers_) ++us.starved_host_frontiers;
+  }
+}
+
+void FtlCore::open_block(UnitId unit, std::uint32_t frontier, BlockId block) {
+  UnitState& us = unit_state_[unit];
+  Frontier& open = us.frontiers[frontier];
+  if (open.starved) {
+    open.starved = false;
+    if (frontier < host_frontiers_) --us.starved_host_frontiers;
+  }
+  open.block = block;
+  open.next_page = 0;
+  open.room = pages_per_block_;
+  open.has_holes = false;
+  blocks_.set_state(block, BlockState::Open);
+  blocks_.set_data_stamp(block, 0);
+}
+
+void FtlCore::give_block(UnitId unit, BlockId block) {
+  UnitState& us = unit_state_[unit];
+  // A starved host frontier first: GC ran to give the host room (seed 003: the victim becomes
+  // the new WFE); then a starved GC frontier; else the pool.
+  for (std::uint32_t f = 0; f < us.frontiers.size(); ++f) {
+    if (us.frontiers[f].starved) {
+      open_block(unit, f, block);
+      return;
+    }
+  }
+  blocks_.set_state(block, BlockState::Free);
+  us.free_blocks.push(block);
+}
+
+void FtlCore::seal_block(BlockId block) {
+  blocks_.set_state(block, BlockState::Candidate);
+  if (use_index_) valid_index_.push(unit_of_block(block), block, blocks_.valid_count(block));
+  policy_->on_sealed(block);
+}
+
+void FtlCore::seal(BlockId block) {
+  if (blocks_.state(block) == BlockState::Closed) seal_block(block);
+}
+
+void FtlCore::erase_block(BlockId block) {
+  if (unit_count_ != 1) unit_valid_pages_[unit_of_block(block)] -= blocks_.valid_count(block);
+  ++counters_.erases;
+  blocks_.erase(block);
+  blocks_.set_state(block, BlockState::Free);
+  policy_->on_erased(block);
+  if (observer_ != nullptr) observer_->on_erase(block);
+}
+
+// ------------------------------------------------------------------ GC
+
+BlockId FtlCore::choose_victim(UnitId unit) {
+  UnitState& us = unit_state_[unit];
+  if (us.selected.empty()) {
+    std::uint32_t wanted = 1;
+    if (us.collecting && victims_per_cycle_ > us.victims_in_cycle) wanted = victims_per_cycle_ - us.victims_in_cycle;
+    batch_.clear();
+    policy_->select_victims(unit, wanted, batch_);
+    if (tracks_heat_ && batch_.size() > 1) {
+      // Relocating the cycle's victims in u_p2 order sorts the GC writes by u_p2 (every page of
+      // a victim carries its block's u_p2), seed 002 sec 5.3.
+      std::stable_sort(batch_.begin(), batch_.end(), [&](BlockId a, BlockId b) {
+        return policy_->block_heat(a) < policy_->block_heat(b);
+      });
+    }
+    for (const BlockId block : batch_) {
+      if (blocks_.state(block) != BlockState::Candidate || unit_of_block(block) != unit) {
+        throw std::logic_error(std::string("victim policy ") + policy_->name() +
+                               " returned a block that is not a candidate of the unit");
+      }
+      blocks_.set_state(block, BlockState::Victim);
+      us.selected.push_back(block);
+    }
+  }
+  if (us.selected.empty()) return kInvalidBlock;
+  const BlockId victim = us.selected.front();
+  us.selected.pop_front();
+  return victim;
+}
+
+void FtlCore::victim_done(UnitId unit) {
+  UnitState& us = unit_state_[unit];
+  if (!us.collecting) return;
+  ++us.victims_in_cycle;
+  const bool target_reached = us.victims_in_cycle >= victims_per_cycle_ && us.free_blocks.size() > high_watermark_;
+  // A cycle that cannot reach the high watermark (victims with nothing to reclaim) ends anyway.
+  const bool hopeless = us.victims_in_cycle > 2ull * blocks_per_unit_ + victims_per_cycle_;
+  if (target_reached || hopeless) end_cycle(unit);
+}
+
+void FtlCore::end_cycle(UnitId unit) {
+  UnitState& us = unit_state_[unit];
+  us.collecting = false;
+  us.victims_in_cycle = 0;
+  for (const BlockId block : us.selected) seal_block(block);  // unused picks: candidates again
+  us.selected.clear();
+}
+
+std::uint32_t FtlCore::gather_valid_pages(BlockId victim, std::uint32_t limit) {
+  gather_.clear();
+  const std::uint64_t* words = blocks_.words(victim);
+  const Ppn base = victim * pages_per_block_;
+  for (std::uint32_t w = 0; w < words_per_block_; ++w) {
+    for (std::uint64_t bits = words[w]; bits != 0 && gather_.size() < limit; bits &= bits - 1) {
+      const Lpn lpn = p2l_[base + w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits))];
+      prefetch_for_write(&l2p_[lpn]);  // map updates below: all misses in flight at once
+      gather_.push_back(lpn);
+    }
+  }
+  return static_cast<std::uint32_t>(gather_.size());
+}
+
+Ppn FtlCore::relocate_page(UnitId unit, std::uint32_t frontier, Lpn lpn, double heat, std::uint64_t stamp) {
+  const Ppn ppn = program(unit, frontier, lpn, heat);
+  ++counters_.gc_page_writes;
+  const BlockId dest = block_of(ppn);
+  if (stamp > blocks_.data_stamp(dest)) blocks_.set_data_stamp(dest, stamp);
+  if (observer_ != nullptr) observer_->on_program(ppn, lpn, OpOrigin::Gc);
+  return ppn;
+}
+
+void FtlCore::collect(UnitId unit) {
+  UnitState& us = unit_state_[unit];
+  const BlockId victim = choose_victim(unit);
+  if (victim == kInvalidBlock) {
+    if (us.starved_host_frontiers != 0) {
+      throw std::logic_error("FtlCore: a host frontier is starved and no block is collectable");
+    }
+    end_cycle(unit);
+    return;
+  }
+  const std::uint32_t valid = blocks_.valid_count(victim);
+  ++counters_.gc_invocations;
+  counters_.victim_valid_pages += valid;
+  const double heat = tracks_heat_ ? policy_->block_heat(victim) : 0.0;
+  const std::uint64_t stamp = blocks_.data_stamp(victim);
+  const Frontier& dest = us.frontiers[gc_frontier_];
+  const std::uint32_t room = dest.room;
+  const bool in_place = us.free_blocks.empty() && room < valid;
+  // When the GC frontier takes part of an in-place victim, it takes the pages with the lowest
+  // logical numbers: a choice that does not depend on where pages sit in the block, so both
+  // in-place variants (and the step API) move exactly the same pages.
+  if (in_place && config_.in_place_keeps_page_offsets) {
+    if (room > 0) {
+      gather_valid_pages(victim, valid);
+      std::sort(gather_.begin(), gather_.end());
+    }
+    for (std::uint32_t moved = 0; moved < room; ++moved) {
+      const Lpn lpn = gather_[moved];
+      const Ppn old = l2p_[lpn];
+      blocks_.clear_valid(victim, old - victim * pages_per_block_);
+      if (unit_count_ != 1) --unit_valid_pages_[unit];
+      relocate_page(unit, gc_frontier_, lpn, heat, stamp);
+    }
+    reopen_keeping_offsets(unit, victim, heat, stamp);
+    victim_done(unit);
+    return;
+  }
+  gather_valid_pages(victim, valid);
+  if (in_place && room > 0) std::sort(gather_.begin(), gather_.end());
+  std::uint32_t moved = 0;
+  if (in_place) {
+    // Fill what the GC frontier has left, then write the rest back into the erased victim,
+    // which becomes the GC frontier's block (seed 003 sec 2.1).
+    for (; moved < room; ++moved) relocate_page(unit, gc_frontier_, gather_[moved], heat, stamp);
+    erase_block(victim);
+    open_block(unit, gc_frontier_, victim);
+  }
+  for (; moved < valid; ++moved) relocate_page(unit, gc_frontier_, gather_[moved], heat, stamp);
+  if (!in_place) {
+    erase_block(victim);
+    give_block(unit, victim);
+  }
+  victim_done(unit);
+}
+
+// In-place collection without moves: the victim is erased and its surviving pages are
+// programmed back at the offsets they had; the GC frontier then programs the other slots.
+void FtlCore::reopen_keeping_offsets(UnitId unit, BlockId victim, double heat, std::uint64_t stamp) {
+  const std::uint32_t kept = blocks_.valid_count(victim);
+  Frontier& open = unit_state_[unit].frontiers[gc_frontier_];
+  std::copy(blocks_.words(victim), blocks_.words(victim) + words_per_block_, open.occupied.begin());
+  // Erase accounting; the bitmap and count already describe the pages programmed back.
+  ++counters_.erases;
+  blocks_.count_erase(victim);
+  const std::uint64_t* kept_words = open.occupied.data();
+  policy_->on_erased(victim);
+  counters_.gc_page_writes += kept;
+  if (tracks_heat_) {
+    for (std::uint32_t i = 0; i < kept; ++i) policy_->on_page_programmed(victim, heat);
+  }
+  if (observer_ != nullptr) {
+    observer_->on_erase(victim);
+    for (std::uint32_t w = 0; w < words_per_block_; ++w) {
+      for (std::uint64_t bits = kept_words[w]; bits != 0; bits &= bits - 1) {
+        const Ppn ppn = victim * pages_per_block_ + w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
+        observer_->on_program(ppn, p2l_[ppn], OpOrigin::Gc);
+      }
+    }
+  }
+  open_block(unit, gc_frontier_, victim);
+  blocks_.set_data_stamp(victim, stamp);
+  open.has_holes = true;
+  open.next_page = next_free_slot(open, 0);
+  open.room = pages_per_block_ - kept;
+  // The frontier will write map entries into this block's reverse-map slots: start fetching.
+  for (std::uint32_t page = 0; page < pages_per_block_; page += 16) {
+    prefetch_for_write(&p2l_[std::uint64_t(victim) * pages_per_block_ + page]);
+  }
+  if (open.room == 0) frontier_full(unit, gc_frontier_);
+}
+
+GcPlan FtlCore::begin_gc(UnitId unit) {
+  GcPlan plan;
+  plan.unit = unit;
+  UnitState& us = unit_state_[unit];
+  const BlockId victim = choose_victim(unit);
+  if (victim == kInvalidBlock) return plan;
+  plan.victim = victim;
+  const std::uint32_t valid = blocks_.valid_count(victim);
+  ++counters_.gc_invocations;
+  counters_.victim_valid_pages += valid;
+  us.active_victim = victim;
+  us.active_reopened = false;
+  us.active_heat = tracks_heat_ ? policy_->block_heat(victim) : 0.0;
+  us.active_stamp = blocks_.data_stamp(victim);
+  const std::uint64_t* words = blocks_.words(victim);
+  const Ppn base = victim * pages_per_block_;
+  plan.valid_pages.reserve(valid);
+  for (std::uint32_t w = 0; w < words_per_block_; ++w) {
+    for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1) {
+      const Ppn ppn = base + w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
+      plan.valid_pages.emplace_back(p2l_[ppn], ppn);
+    }
+  }
+  const Frontier& dest = us.frontiers[gc_frontier_];
+  const std::uint32_t room = dest.room;
+  plan.in_place = us.free_blocks.empty() && room < valid;
+  if (plan.in_place && room > 0) std::sort(plan.valid_pages.begin(), plan.valid_pages.end());  // see collect()
+  return plan;
+}
+
+Ppn FtlCore::relocate(Lpn lpn, Ppn src) {
+  if (lpn >= logical_pages_ || l2p_[lpn] != src) return kInvalidPpn;
+  const BlockId block = block_of(src);
+  const UnitId unit = unit_of_block(block);
+  UnitState& us = unit_state_[unit];
+  const bool from_active = us.active_victim == block;
+  // A reopened victim was erased: its old pages are gone from the bitmap already. The victim
+  // is no candidate, so its count changes need no index entry.
+  if (!(from_active && us.active_reopened)) {
+    blocks_.clear_valid(block, src - block * pages_per_block_);
+    if (unit_count_ != 1) --unit_valid_pages_[unit];
+  }
+  const double heat = from_active ? us.active_heat : (tracks_heat_ ? policy_->block_heat(block) : 0.0);
+  const std::uint64_t stamp = from_active ? us.active_stamp : blocks_.data_stamp(block);
+  std::uint32_t frontier = gc_frontier_;
+  if (us.frontiers[frontier].block == kInvalidBlock) {
+    // The GC frontier starved mid-plan (background GC let host writes take the last free
+    // block): use any open frontier of the unit rather than lose the page.
+    frontier = 0;
+    while (frontier < us.frontiers.size() && us.frontiers[frontier].block == kInvalidBlock) ++frontier;
+    if (frontier == us.frontiers.size()) {
+      throw std::logic_error("FtlCore::relocate: no open frontier and no free block in the unit");
+    }
+  }
+  return relocate_page(unit, frontier, lpn, heat, stamp);
+}
+
+void FtlCore::reopen_in_place(BlockId victim) {
+  const UnitId unit = unit_of_block(victim);
+  UnitState& us = unit_state_[unit];
+  const std::uint32_t still_valid = blocks_.valid_count(victim);
+  erase_block(victim);
+  if (us.active_victim == victim) us.active_reopened = true;
+  const Frontier& dest = us.frontiers[gc_frontier_];
+  const std::uint32_t room = dest.room;
+  if (room >= still_valid) {
+    give_block(unit, victim);  // host overwrites left the GC frontier room for everything
+  } else if (dest.block == kInvalidBlock) {
+    open_block(unit, gc_frontier_, victim);
+  } else {
+    us.reserved_gc_block = victim;  // the GC frontier fills first, then continues here
+    blocks_.set_state(victim, BlockState::Open);
+  }
+  victim_done(unit);
+}
+
+void FtlCore::finish_gc(BlockId victim) {
+  const UnitId unit = unit_of_block(victim);
+  UnitState& us = unit_state_[unit];
+  erase_block(victim);
+  if (us.active_victim == victim) us.active_victim = kInvalidBlock;
+  give_block(unit, victim);
+  victim_done(unit);
+}
+
+void FtlCore::set_seal_blocks_on_close(bool seal) {
+  config_.seal_blocks_on_close = seal;
+  if (!seal) return;
+  for (BlockId block = 0; block < blocks_.blocks(); ++block) {
+    if (blocks_.state(block) == BlockState::Closed) seal_block(block);
+  }
+}
+
+// ------------------------------------------------------------------ introspection
+
+std::uint64_t FtlCore::memory_bytes() const {
+  std::uint64_t bytes = l2p_.capacity() * sizeof(Ppn) + p2l_.capacity() * sizeof(Lpn) + blocks_.bytes() +
+                        valid_index_.bytes() + layout_->bytes() + staged_.capacity() * sizeof(StagedWrite);
+  bytes += std::uint64_t(unit_count_) * (blocks_per_unit_ + 1) * sizeof(BlockId);  // free rings
+  return bytes;
+}
+
+std::string FtlCore::check_consistency() const {
+  std::ostringstream problems;
+  std::vector<std::uint32_t> counted(blocks_.blocks(), 0);
+  for (Lpn lpn = 0; lpn < logical_pages_; ++lpn) {
+    const Ppn ppn = l2p_[lpn];
+    if (ppn >= total_pages_) continue;
+    const BlockId block = block_of(ppn);
+    ++counted[block];
+    if (p2l_[ppn] != lpn) problems << "p2l[" << ppn << "] = " << p2l_[ppn] << ", expected lpn " << lpn << "\n";
+    if (!blocks_.page_valid(block, ppn - block * pages_per_block_)) {
+      problems << "lpn " << lpn << " maps to ppn " << ppn << " whose valid bit is clear\n";
+    }
+    if (blocks_.state(block) == BlockState::Free) problems << "lpn " << lpn << " maps into free block " << block << "\n";
+  }
+  for (BlockId block = 0; block < blocks_.blocks(); ++block) {
+    std::uint32_t bits = 0;
+    for (std::uint32_t w = 0; w < words_per_block_; ++w) bits += __builtin_popcountll(blocks_.words(block)[w]);
+    if (bits != counted[block] || blocks_.valid_count(block) != counted[block]) {
+      problems << "block " << block << ": valid_count " << blocks_.valid_count(block) << ", bits " << bits
+               << ", mapped " << counted[block] << "\n";
+    }
+  }
+  for (UnitId unit = 0; unit < unit_count_; ++unit) {
+    const UnitState& us = unit_state_[unit];
+    us.free_blocks.for_each([&](BlockId block) {
+      if (blocks_.state(block) != BlockState::Free) problems << "free pool holds non-free block " << block << "\n";
+    });
+    std::uint32_t starved = 0;
+    for (std::uint32_t f = 0; f < us.frontiers.size(); ++f) {
+      const Frontier& open = us.frontiers[f];
+      if (open.starved != (open.block == kInvalidBlock)) problems << "unit " << unit << " frontier " << f << " starved flag\n";
+      if (open.starved && f < host_frontiers_) ++starved;
+      if (open.block != kInvalidBlock && blocks_.state(open.block) != BlockState::Open) {
+        problems << "frontier block " << open.block << " is not open\n";
+      }
+      if (open.starved && !us.free_blocks.empty()) problems << "unit " << unit << " starves with free blocks\n";
+    }
+    if (starved != us.starved_host_frontiers) problems << "unit " << unit << " starved count\n";
+    if (unit_count_ != 1) {
+      std::uint64_t valid = 0;
+      for (BlockId b = first_block_of_unit(unit); b < first_block_of_unit(unit) + blocks_per_unit_; ++b) {
+        valid += counted[b];
+      }
+      if (valid != unit_valid_pages_[unit]) problems << "unit " << unit << " valid pages " << unit_valid_pages_[unit] << ", counted " << valid << "\n";
+    }
+  }
+  return problems.str();
+}
+
+}  // namespace ssdtlm

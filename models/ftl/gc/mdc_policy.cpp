@@ -1,0 +1,75 @@
+// mdc: minimum declining cost (Lomet & Luo, seed 002).
+//
+// Priority (sec 5.1.3): clean first the block whose cleaning cost declines slowest,
+//   -dCost/du  ~  ((B - A) / A)^2 / (C * (u_now - u_p2)),
+// with A the free (invalid) space, B the block size, C the valid pages and u_p2 the block's
+// estimated penultimate update time; for fixed-size pages this is C / ((b - C)^2 (u_now - u_p2)).
+// A full block (A = 0) reclaims nothing and comes last.
+//
+// u_p2 maintenance (sec 5.2): a block's u_p2 is the average u_p2 of the pages written into it.
+// A page rewritten by the host gets new u_p2 = old u_p2 + (u_now - old u_p2) / 2, its old u_p2
+// being its block's (rewritten_page_heat); a first write gets the oldest u_p2 of the batch of
+// host writes it is sorted with (the core's sort buffer does that); a GC move keeps the u_p2 of
+// its source block. Sorting (sec 5.3) is done by the core: host writes go through a sort buffer
+// of `sort_buffer_segments` blocks and are programmed in u_p2 order, and the victims of one GC
+// cycle are relocated in u_p2 order, so pages of like update frequency share blocks.
+//
+// Priorities depend on u_now, so each activation scans the unit's candidates and takes the
+// best `max_victims` (seed 002 cleans 64 segments per cycle, amortizing the scan).
+#include <algorithm>
+#include <limits>
+
+#include "models/ftl/gc/scanning_policy.h"
+
+namespace ssdtlm {
+namespace {
+
+class MdcPolicy final : public ScanningPolicy {
+ public:
+  explicit MdcPolicy(std::uint32_t sort_buffer_pages) : sort_buffer_pages_(sort_buffer_pages) {}
+  const char* name() const override { return "mdc"; }
+  void attach(const PolicyContext& context) override {
+    ScanningPolicy::attach(context);
+    heat_sum_.assign(context.blocks->blocks(), 0.0);
+    heat_pages_.assign(context.blocks->blocks(), 0);
+  }
+
+  bool tracks_heat() const override { return true; }
+  double block_heat(BlockId block) const override {
+    return heat_pages_[block] == 0 ? 0.0 : heat_sum_[block] / heat_pages_[block];
+  }
+  double rewritten_page_heat(double old_heat) const override {
+    return old_heat + 0.5 * (static_cast<double>(*context_.host_write_clock) - old_heat);
+  }
+  void on_page_programmed(BlockId block, double heat) override {
+    heat_sum_[block] += heat;
+    ++heat_pages_[block];
+  }
+  void on_erased(BlockId block) override {
+    heat_sum_[block] = 0.0;
+    heat_pages_[block] = 0;
+  }
+  std::uint32_t host_sort_buffer_pages() const override { return sort_buffer_pages_; }
+
+ private:
+  // -dCost/du ~ C / ((b - C)^2 (u_now - u_p2)); a full block reclaims nothing and comes last.
+  double score(BlockId block, double now) const override {
+    const double valid = context_.blocks->valid_count(block);
+    const double free = context_.pages_per_block - valid;
+    const double age = std::max(1.0, now - block_heat(block));
+    return free <= 0.0 ? std::numeric_limits<double>::infinity() : valid / (free * free * age);
+  }
+
+  std::uint32_t sort_buffer_pages_;
+  std::vector<double> heat_sum_;
+  std::vector<std::uint32_t> heat_pages_;
+};
+
+}  // namespace
+
+std::unique_ptr<VictimPolicy> make_mdc_policy(PolicyParams& params, std::uint32_t pages_per_block) {
+  const auto segments = params.integer("sort_buffer_segments", 16, 0, 1 << 16);
+  return std::make_unique<MdcPolicy>(static_cast<std::uint32_t>(segments) * pages_per_block);
+}
+
+}  // namespace ssdtlm

@@ -1,0 +1,132 @@
+// The functional engine behind `ssdtlm wa`: option validation (each error names its flag),
+// determinism, and the meaning of its result fields.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "models/common/config/config_error.h"
+#include "models/ftl/functional/functional_engine.h"
+
+namespace ssdtlm {
+namespace {
+
+WaOptions small_run() {
+  WaOptions options;
+  options.pages_per_block = 32;
+  options.blocks = 512;
+  options.spare_factor = 0.1;
+  options.policy = "greedy";
+  options.warmup = 1.0;
+  options.host_writes = 2.0;
+  options.seed = 3;
+  return options;
+}
+
+void expect_config_error(const WaOptions& options, const std::string& flag) {
+  try {
+    run_wa(options);
+    FAIL() << "expected a ConfigError naming " << flag;
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find(flag), std::string::npos) << error.what();
+  }
+}
+
+TEST(FunctionalEngine, RejectsBadOptionsNamingTheFlag) {
+  WaOptions o = small_run();
+  o.policy = "d-choices";
+  o.params = {{"d", "0"}};
+  expect_config_error(o, "--param d");
+  o.params = {{"d", "4"}, {"memory", "-1"}};
+  expect_config_error(o, "--param memory");
+  o = small_run();
+  o.spare_factor = 0.0;
+  expect_config_error(o, "--spare-factor");
+  o.spare_factor = 1.0;
+  expect_config_error(o, "--spare-factor");
+  o = small_run();
+  o.blocks = 1;
+  o.spare_factor = 0.5;
+  expect_config_error(o, "--blocks");  // 16 logical pages < one 32-page block
+  o = small_run();
+  o.policy = "lru";
+  expect_config_error(o, "--policy");
+  try {
+    run_wa(o);
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find("d-choices"), std::string::npos) << "lists the available policies";
+  }
+  o = small_run();
+  o.frontier = "triple";
+  expect_config_error(o, "--frontier");
+  o = small_run();
+  o.workload = "pareto:a=1";
+  expect_config_error(o, "--workload");
+  o = small_run();
+  o.host_writes = 0;
+  expect_config_error(o, "--host-writes");
+  o = small_run();
+  o.params = {{"window", "4"}};  // greedy takes no parameters
+  expect_config_error(o, "--param window");
+  o = small_run();
+  o.params = {{"gc_low_watermark", "8"}, {"gc_high_watermark", "2"}};
+  expect_config_error(o, "gc_high_watermark");
+}
+
+TEST(FunctionalEngine, SameSeedSameResultOtherSeedOtherResult) {
+  const WaResult a = run_wa(small_run());
+  const WaResult b = run_wa(small_run());
+  WaOptions other = small_run();
+  other.seed = 4;
+  const WaResult c = run_wa(other);
+  EXPECT_EQ(a.gc_page_writes, b.gc_page_writes);
+  EXPECT_EQ(a.erases, b.erases);
+  EXPECT_NE(a.gc_page_writes, c.gc_page_writes);
+}
+
+TEST(FunctionalEngine, ResultFieldsAreConsistent) {
+  const WaResult r = run_wa(small_run());
+  EXPECT_EQ(r.logical_pages, 14745u);  // floor(0.9 * 512 * 32)
+  EXPECT_EQ(r.host_page_writes, 2u * 14745u);
+  EXPECT_DOUBLE_EQ(r.write_amplification, double(r.host_page_writes + r.gc_page_writes) / r.host_page_writes);
+  EXPECT_DOUBLE_EQ(r.extra_writes_per_user_write, r.write_amplification - 1.0);
+  EXPECT_GT(r.mean_valid_fraction_of_victims, 0.5);
+  EXPECT_LT(r.mean_valid_fraction_of_victims, 1.0);
+  EXPECT_EQ(r.erases, r.gc_invocations);
+  EXPECT_LE(r.bytes_per_physical_page, 16.0);
+  const auto json = to_json(small_run(), r);
+  for (const char* key : {"write_amplification", "extra_writes_per_user_write", "host_page_writes", "gc_page_writes",
+                          "erases", "mean_valid_fraction_of_victims", "wall_seconds"}) {
+    EXPECT_TRUE(json.contains(key)) << key;
+  }
+}
+
+TEST(FunctionalEngine, SchedulingAndFrontierParametersAreRouted) {
+  WaOptions o = small_run();
+  o.frontier = "hot-cold";
+  o.workload = "hotcold:r=0.9,f=0.1";
+  o.params = {{"frontiers", "3"}, {"gc_low_watermark", "4"}, {"gc_high_watermark", "6"}, {"victims_per_cycle", "4"}};
+  const FtlCoreConfig config = make_wa_core_config(o);
+  EXPECT_EQ(config.frontier_params.at("frontiers"), "3");
+  EXPECT_TRUE(config.policy_params.empty());
+  EXPECT_EQ(config.gc_low_watermark_blocks, 4u);
+  EXPECT_EQ(config.gc_high_watermark_blocks, 6u);
+  EXPECT_EQ(config.gc_victims_per_cycle, 4u);
+  const WaResult r = run_wa(o);
+  EXPECT_GT(r.write_amplification, 1.0);
+}
+
+TEST(FunctionalEngine, EveryWorkloadAndPolicyRuns) {
+  for (const char* workload : {"uniform", "hotcold:r=0.8,f=0.2", "zipf:theta=0.99"}) {
+    for (const char* policy : {"fifo", "greedy", "random", "windowed", "d-choices", "cost-benefit", "mdc"}) {
+      WaOptions o = small_run();
+      o.workload = workload;
+      o.policy = policy;
+      const WaResult r = run_wa(o);
+      EXPECT_GT(r.write_amplification, 1.0) << workload << " " << policy;
+      EXPECT_LT(r.write_amplification, 40.0) << workload << " " << policy;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ssdtlm

@@ -1,0 +1,105 @@
+// Validation against seed 002 (Lomet & Luo, MDC cleaning), with the functional engine and
+// 512-page segments. Seed 002 reports Wamp = extra writes / user writes = WA - 1 and segment
+// emptiness E at cleaning = 1 - mean valid fraction of the victims; its "cost" is 2 / E = 2 WA.
+//
+// Table 1 (uniform updates, fill factor F = 1 - spare factor, 0.50 ... 0.95): age/FIFO's E within
+// 0.01 of the E column (its eq. 4), greedy's E within 0.01 of the MDC-opt column (MDC orders
+// like greedy under uniform updates, sec 4.5). 1,024 segments, 3 + 6 logical capacities.
+//
+// Table 2 (hot/cold at F = 0.8, double frontier so user and GC writes fill separate segments,
+// cleaning cycles of 16 victims when free segments fall to 4): mdc's cost is below greedy's for
+// every skewed split, and within 15% of the MDC-opt column at this CI scale (2,048 segments,
+// 4 + 4 capacities, measured 8-13%). The paper's own 5% comparison (51,200 segments, 100
+// capacities) is made by scenarios/gc_validation.py; docs/gc-policies.md reports both.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "models/ftl/functional/functional_engine.h"
+
+namespace ssdtlm {
+namespace {
+
+struct Table1Row {
+  double fill;
+  double e_analysis;  // E column (age-based cleaning, eq. 4)
+  double e_mdc_opt;   // MDC-opt column (simulation)
+};
+
+WaResult uniform_segments(double fill, const std::string& policy) {
+  WaOptions options;
+  options.pages_per_block = 512;
+  options.blocks = 1024;
+  options.spare_factor = 1.0 - fill;
+  options.policy = policy;
+  options.warmup = 3.0;
+  options.host_writes = 6.0;
+  options.seed = 2021;
+  return run_wa(options);
+}
+
+class Seed002Table1 : public ::testing::TestWithParam<Table1Row> {};
+
+TEST_P(Seed002Table1, AgeAndGreedyEmptinessMatchTheTable) {
+  const Table1Row row = GetParam();
+  const double fifo_e = 1.0 - uniform_segments(row.fill, "fifo").mean_valid_fraction_of_victims;
+  const double greedy_e = 1.0 - uniform_segments(row.fill, "greedy").mean_valid_fraction_of_victims;
+  EXPECT_NEAR(fifo_e, row.e_analysis, 0.01) << "F = " << row.fill;
+  EXPECT_NEAR(greedy_e, row.e_mdc_opt, 0.01) << "F = " << row.fill;
+  // eq. 4, E = 1 - exp(-E / F), solved by fixed-point iteration: the table's E column unrounded
+  double e = 0.5;
+  for (int i = 0; i < 200; ++i) e = 1.0 - std::exp(-e / row.fill);
+  EXPECT_NEAR(fifo_e, e, 0.01) << "F = " << row.fill << " eq. 4 gives " << e;
+}
+
+INSTANTIATE_TEST_SUITE_P(FillFactors, Seed002Table1,
+                         ::testing::Values(Table1Row{0.95, 0.094, 0.097}, Table1Row{0.90, 0.19, 0.192},
+                                           Table1Row{0.85, 0.29, 0.283}, Table1Row{0.80, 0.375, 0.370},
+                                           Table1Row{0.75, 0.45, 0.453}, Table1Row{0.70, 0.53, 0.532},
+                                           Table1Row{0.65, 0.60, 0.606}, Table1Row{0.60, 0.67, 0.675},
+                                           Table1Row{0.55, 0.74, 0.738}, Table1Row{0.50, 0.80, 0.796}));
+
+struct Table2Row {
+  double hot_updates;  // r: fraction of updates going to ...
+  double hot_data;     // f: ... this fraction of the data
+  double min_cost;
+  double mdc_opt_cost;
+};
+
+double hot_cold_cost(const Table2Row& row, const std::string& policy) {
+  WaOptions options;
+  options.pages_per_block = 512;
+  options.blocks = 2048;
+  options.spare_factor = 0.2;
+  options.policy = policy;
+  options.frontier = "double";
+  options.workload = "hotcold:r=" + std::to_string(row.hot_updates) + ",f=" + std::to_string(row.hot_data);
+  options.gc_low_watermark_blocks = 4;
+  options.gc_high_watermark_blocks = 4;
+  options.gc_victims_per_cycle = 16;
+  options.warmup = 4.0;
+  options.host_writes = 4.0;
+  options.seed = 2021;
+  return 2.0 * run_wa(options).write_amplification;
+}
+
+class Seed002Table2 : public ::testing::TestWithParam<Table2Row> {};
+
+TEST_P(Seed002Table2, MdcBeatsGreedyAndApproachesMdcOpt) {
+  const Table2Row row = GetParam();
+  const double mdc = hot_cold_cost(row, "mdc");
+  const double greedy = hot_cold_cost(row, "greedy");
+  const bool skewed = row.hot_updates != row.hot_data;
+  if (skewed) EXPECT_LT(mdc, greedy) << row.hot_updates << ":" << row.hot_data;
+  EXPECT_LT(mdc, row.mdc_opt_cost * 1.15) << row.hot_updates << ":" << row.hot_data << " mdc " << mdc;
+  EXPECT_GT(mdc, row.min_cost * 0.97) << "below the analytical minimum: " << mdc;
+}
+
+INSTANTIATE_TEST_SUITE_P(HotColdSplitsAtF08, Seed002Table2,
+                         ::testing::Values(Table2Row{0.9, 0.1, 2.96, 2.96}, Table2Row{0.8, 0.2, 4.00, 3.99},
+                                           Table2Row{0.7, 0.3, 4.80, 4.76}, Table2Row{0.6, 0.4, 5.23, 5.23},
+                                           Table2Row{0.5, 0.5, 5.38, 5.38}));
+
+}  // namespace
+}  // namespace ssdtlm
