@@ -4,6 +4,7 @@
 // It owns the functional state (FtlCore, DataOracle) outside the SystemC modules so that
 // preconditioning can run through the untimed path before the timed simulation starts.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -43,6 +44,7 @@ class SsdPlatform : public sc_core::sc_module {
   // precondition's wall time sits under a key containing "wall".
   nlohmann::json statistics() const;
   void write_timeline_csv(const std::string& path) const;
+  void stream_timeline_to(const std::string& path) { timeline_->stream_to(path); }
   void open_request_records(const std::string& path) { host_statistics_.open_request_records(path); }
   void enable_progress(bool enable);
   // Data mode: compares every mapped logical page's flash content with the oracle.
@@ -57,6 +59,10 @@ class SsdPlatform : public sc_core::sc_module {
   DataOracle* oracle() { return oracle_.get(); }
   TimelineSampler& timeline() { return *timeline_; }
   bool workload_done() const;
+  // The host workload has ended (its last completion): closes the measurement and the
+  // timeline; `then` runs once the FTL is idle. Called by the host driver attach_workload
+  // adds, or by whoever drives the host (SimulationSession).
+  void host_workload_finished(std::function<void()> then);
 
  private:
   class DieMirror;
@@ -72,6 +78,7 @@ class SsdPlatform : public sc_core::sc_module {
   std::unique_ptr<TimelineSampler> timeline_;
   PreconditionResult precondition_result_;
   sc_core::sc_time host_done_time_;
+  bool host_done_ = false;
 };
 
 }  // namespace ssdtlm

@@ -45,19 +45,46 @@ void TimelineSampler::record_row() {
   row.free_blocks = now.free_blocks;
   row.units_collecting = now.units_collecting;
   row.erases = now.erases - previous_.erases;
-  rows_.push_back(row);
+  if (stream_) {
+    write_row(*stream_, row);
+    ++streamed_rows_;
+  } else {
+    rows_.push_back(row);
+  }
   previous_ = now;
   previous_time_ = time;
 }
 
+void TimelineSampler::write_header(std::ostream& out) {
+  out << "time_us,host_read_mbps,host_write_mbps,host_iops,gc_write_mbps,free_blocks,planes_collecting,erases\n";
+}
+
+void TimelineSampler::write_row(std::ostream& out, const Row& row) {
+  out << row.time_us << ',' << row.host_read_mbps << ',' << row.host_write_mbps << ',' << row.host_iops << ','
+      << row.gc_write_mbps << ',' << row.free_blocks << ',' << row.units_collecting << ',' << row.erases << '\n';
+}
+
+void TimelineSampler::stream_to(const std::string& path) {
+  stream_ = std::make_unique<std::ofstream>(path);
+  if (!*stream_) throw config_error(path, "cannot write the timeline");
+  stream_path_ = path;
+  write_header(*stream_);
+  for (const auto& row : rows_) write_row(*stream_, row);
+  streamed_rows_ += rows_.size();
+  rows_.clear();
+  rows_.shrink_to_fit();
+}
+
 void TimelineSampler::write_csv(const std::string& path) const {
+  if (stream_ && path == stream_path_) {
+    stream_->flush();
+    return;
+  }
+  if (stream_) throw config_error(path, "the timeline was streamed to " + stream_path_);
   std::ofstream out(path);
   if (!out) throw config_error(path, "cannot write the timeline");
-  out << "time_us,host_read_mbps,host_write_mbps,host_iops,gc_write_mbps,free_blocks,planes_collecting,erases\n";
-  for (const auto& row : rows_) {
-    out << row.time_us << ',' << row.host_read_mbps << ',' << row.host_write_mbps << ',' << row.host_iops << ','
-        << row.gc_write_mbps << ',' << row.free_blocks << ',' << row.units_collecting << ',' << row.erases << '\n';
-  }
+  write_header(out);
+  for (const auto& row : rows_) write_row(out, row);
 }
 
 }  // namespace ssdtlm

@@ -2,7 +2,9 @@
 // Samples the platform every interval into rows of timeline.csv: host and GC bandwidth over
 // the interval, free blocks, planes collecting, erases. One method activation per interval.
 #include <cstdint>
+#include <fstream>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,8 +27,11 @@ class TimelineSampler : public sc_core::sc_module {
   TimelineSampler(sc_core::sc_module_name name, const sc_core::sc_time& interval,
                   std::uint32_t page_size_bytes, std::function<TimelineCounters()> read_counters);
   void stop();          // records the last partial interval and stops sampling
+  // Streams rows to `path` as they are sampled, so memory stays flat however long the run;
+  // without it rows are kept in memory (for write_csv and the Python API).
+  void stream_to(const std::string& path);
   void write_csv(const std::string& path) const;
-  std::size_t rows() const { return rows_.size(); }
+  std::size_t rows() const { return rows_.size() + streamed_rows_; }
 
  private:
   struct Row {
@@ -50,6 +55,11 @@ class TimelineSampler : public sc_core::sc_module {
   sc_core::sc_event tick_;
   bool stopped_ = false;
   std::vector<Row> rows_;
+  std::unique_ptr<std::ofstream> stream_;
+  std::string stream_path_;
+  std::size_t streamed_rows_ = 0;
+  static void write_header(std::ostream& out);
+  static void write_row(std::ostream& out, const Row& row);
 };
 
 }  // namespace ssdtlm

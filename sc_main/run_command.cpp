@@ -81,9 +81,17 @@ int run(const RunOptions& options) {
 
   const auto wall_start = std::chrono::steady_clock::now();
   SsdPlatform platform("ssd", config);
-  platform.attach_workload(
-      make_request_source(spec, platform.logical_bytes(), config.host_interface.logical_block_bytes, config.seed));
+  auto source = make_request_source(spec, platform.logical_bytes(), config.host_interface.logical_block_bytes, config.seed);
+  if (spec.is_trace()) {
+    const nlohmann::json report = source->report();
+    if (report.contains("format")) {
+      std::cerr << "trace " << spec.trace->path << ": format " << report["format"].get<std::string>()
+                << (report.value("format_detected", false) ? " (auto-detected)" : "") << std::endl;
+    }
+  }
+  platform.attach_workload(std::move(source));
   if (config.stats.per_request_records) platform.open_request_records((out_dir / "requests.csv").string());
+  platform.stream_timeline_to((out_dir / "timeline.csv").string());
   platform.enable_progress(!options.quiet);
   platform.precondition(mode);
   platform.run();

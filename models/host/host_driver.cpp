@@ -35,6 +35,7 @@ HostDriver::HostDriver(sc_core::sc_module_name name, RequestSource& source, std:
 HostDriver::~HostDriver() = default;
 
 void HostDriver::start() {
+  wall_start_ = last_progress_ = std::chrono::steady_clock::now();  // preconditioning excluded
   if (open_loop_) {
     schedule_next_arrival();
   } else {
