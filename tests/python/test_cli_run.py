@@ -81,7 +81,7 @@ def test_other_seed_gives_other_results(ssdtlm_binary, tmp_path):
     (["--set", "ftl.spare_factor=1.5"], "ftl.spare_factor"),
     (["--set", "host.queue_depth=many"], "host.queue_depth"),
     (["--workload", "random-raed:qd=1,count=10,size=4KiB"], "--workload"),
-    (["--workload", "random-read:qd=0,count=10,size=4KiB"], "qd"),
+    (["--workload", "random-read:qd=1,count=ten,size=4KiB"], "count"),
     (["--precondition", "half"], "--precondition"),
 ])
 def test_bad_input_exits_2_naming_the_culprit(ssdtlm_binary, tmp_path, args, needle):
