@@ -63,14 +63,19 @@ void SsdPlatform::attach_workload(std::unique_ptr<RequestSource> source) {
     const std::uint32_t depth = source_->queue_depth() > 0 ? source_->queue_depth() : config_.host_queue_depth;
     const std::uint32_t capacity = config_.host_interface.queue_pairs * config_.host_interface.queue_entries;
     host_driver_ = std::make_unique<HostDriver>("host", *source_, depth, capacity, host_statistics_, [this]() {
-      // The measurement ends with the last host completion; GC and buffered writes still in
-      // flight then finish (unmeasured) so the flash array is consistent when the run ends.
-      host_done_time_ = sc_core::sc_time_stamp();
-      timeline_->stop();
-      ftl_cpu_->notify_when_idle([]() { sc_core::sc_stop(); });
+      host_workload_finished([]() { sc_core::sc_stop(); });
     });
     host_driver_->socket.bind(host_interface_->host_socket);
   }
+}
+
+void SsdPlatform::host_workload_finished(std::function<void()> then) {
+  // The measurement ends with the last host completion; GC and buffered writes still in
+  // flight then finish (unmeasured) so the flash array is consistent when the run ends.
+  host_done_ = true;
+  host_done_time_ = sc_core::sc_time_stamp();
+  timeline_->stop();
+  ftl_cpu_->notify_when_idle(std::move(then));
 }
 
 std::uint64_t SsdPlatform::logical_bytes() const {
@@ -128,13 +133,15 @@ nlohmann::json SsdPlatform::verify_all_data() const {
 }
 
 nlohmann::json SsdPlatform::statistics() const {
-  const std::uint64_t sim_ps = host_driver_ && host_driver_->done() ? host_done_time_.value() : sc_core::sc_time_stamp().value();
+  const std::uint64_t sim_ps = host_done_ ? host_done_time_.value() : sc_core::sc_time_stamp().value();
   nlohmann::json stats;
   stats["sim_time_ns"] = sim_ps / 1000;
   stats["host"]["read"] = host_statistics_.op_to_json(HostOp::Read, sim_ps);
   stats["host"]["write"] = host_statistics_.op_to_json(HostOp::Write, sim_ps);
   stats["host"]["trim"] = host_statistics_.op_to_json(HostOp::Trim, sim_ps);
   stats["host"]["requests"] = host_statistics_.completed();
+  // The request source's own account (trace replay: format, passes, bad lines by kind).
+  if (source_) stats["workload"] = source_->report();
 
   const auto& ftl = ftl_cpu_->statistics();
   auto by_origin = [&](std::initializer_list<FlashOpcode> opcodes) {

@@ -69,6 +69,11 @@ void run(WaFlags& flags) {
       throw config_error("--config", "gives the geometry; do not combine it with --blocks or --pages-per-block");
     }
     apply_platform_file(flags);
+  } else if (options.workload.rfind("trace:", 0) == 0) {
+    if (flags.blocks->count() != 0) {
+      throw config_error("--blocks", "a trace workload derives the number of blocks from its footprint; leave it out");
+    }
+    if (flags.pages_per_block->count() == 0) throw config_error("--pages-per-block", "required (or --config FILE)");
   } else {
     if (flags.blocks->count() == 0) throw config_error("--blocks", "required (or --config FILE)");
     if (flags.pages_per_block->count() == 0) throw config_error("--pages-per-block", "required (or --config FILE)");

@@ -22,6 +22,12 @@ class DataOracle {
     expected_[lpn] = z;
     return z;
   }
+  // A write whose content was chosen upstream (a RAID controller's data or parity block).
+  std::uint64_t record_write_tag(Lpn lpn, std::uint64_t tag) {
+    ++writes_;
+    expected_[lpn] = tag;
+    return tag;
+  }
   void record_trim(Lpn lpn) { expected_.erase(lpn); }
   // 0 for a page never written (or trimmed): reads of it return zeros.
   std::uint64_t expected(Lpn lpn) const {

@@ -136,13 +136,31 @@ WaResult run_wa(const WaOptions& options) {
   const auto started = std::chrono::steady_clock::now();
   WorkloadPlan plan = plan_workload(options.workload, "--workload");
   WaOptions sized = options;
-  if (plan.footprint_pages > 0 && !options.geometry) {
-    // A trace fixes the logical space: N = footprint / ((1 - S) B), rounded up.
-    const double per_block = (1.0 - options.spare_factor) * options.pages_per_block;
-    sized.blocks = static_cast<std::uint64_t>(std::ceil(static_cast<double>(plan.footprint_pages) / per_block));
+  std::uint64_t used_logical_pages = 0;  // 0: the core's whole logical space
+  if (plan.footprint_pages > 0) {
+    // Seed 003 section 4.1: the logical space U is the trace's footprint x rounded up to whole
+    // blocks, the device has N = U / ((1 - S) B) blocks, rounded up.
+    if (options.geometry) {
+      throw config_error("--config", "a trace workload derives the geometry from its footprint; use --pages-per-block");
+    }
+    if (options.pages_per_block < 1) throw config_error("--pages-per-block", "must be >= 1");
+    if (!(options.spare_factor > 0.0 && options.spare_factor < 1.0)) {
+      throw config_error("--spare-factor", "must be in (0, 1), got " + std::to_string(options.spare_factor));
+    }
+    const std::uint64_t b = options.pages_per_block;
+    used_logical_pages = (plan.footprint_pages + b - 1) / b * b;
+    const double per_block = (1.0 - options.spare_factor) * static_cast<double>(b);
+    sized.blocks = static_cast<std::uint64_t>(std::ceil(static_cast<double>(used_logical_pages) / per_block - 1e-9));
+    // Binary rounding must not leave the core fewer logical pages than U.
+    while (static_cast<std::uint64_t>(std::floor((1.0 - options.spare_factor) * static_cast<double>(sized.blocks * b) +
+                                                 1e-9)) < used_logical_pages) {
+      ++sized.blocks;
+    }
   }
   FtlCore core(make_wa_core_config(sized));
-  const std::uint64_t logical_pages = core.logical_pages();
+  // With a trace the core may hold a few logical pages beyond U (N is rounded up): they are
+  // never written and so act as spare space.
+  const std::uint64_t logical_pages = used_logical_pages > 0 ? used_logical_pages : core.logical_pages();
   auto stream = plan.make_stream(logical_pages, options.seed);
 
   for (Lpn lpn = 0; lpn < logical_pages; ++lpn) core.write_host_functional(lpn);  // sequential fill
@@ -189,6 +207,10 @@ WaResult run_wa(const WaOptions& options) {
   }
   result.erase_count_mean = static_cast<double>(erase_sum) / result.blocks;
   result.workload_description = stream->describe();
+  result.blocks_derived_from_trace = plan.footprint_pages > 0;
+  result.footprint_pages = plan.footprint_pages;
+  result.trace_format = plan.trace_format;
+  result.trace_page_writes = plan.trace_page_writes;
   result.memory_bytes = core.memory_bytes();
   result.bytes_per_physical_page = static_cast<double>(result.memory_bytes) / result.physical_pages;
   result.wall_seconds = std::chrono::duration<double>(finished - started).count();
@@ -205,7 +227,7 @@ WaResult run_wa(const WaOptions& options) {
 nlohmann::json to_json(const WaOptions& options, const WaResult& result) {
   nlohmann::json params = nlohmann::json::object();
   for (const auto& [key, value] : options.params) params[key] = value;
-  return nlohmann::json{
+  nlohmann::json out{
       {"write_amplification", result.write_amplification},
       {"extra_writes_per_user_write", result.extra_writes_per_user_write},
       {"host_page_writes", result.host_page_writes},
@@ -238,6 +260,15 @@ nlohmann::json to_json(const WaOptions& options, const WaResult& result) {
        {{"write_amplification", "(host + GC page programs) / host page programs over the measured part (seed 003)"},
         {"extra_writes_per_user_write", "GC page programs / host page programs = seed 002's Wamp = (1-E)/E"}}},
   };
+  if (result.blocks_derived_from_trace) {
+    out["blocks_derived_from_trace"] = true;
+    out["footprint_pages"] = result.footprint_pages;
+    out["trace_format"] = result.trace_format;
+    out["trace_page_writes_per_pass"] = result.trace_page_writes;
+    out["definitions"]["logical_pages"] =
+        "trace footprint (pages read or written, 4 KiB) rounded up to whole blocks; blocks = ceil(logical / ((1 - S) B))";
+  }
+  return out;
 }
 
 }  // namespace ssdtlm

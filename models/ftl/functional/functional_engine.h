@@ -51,6 +51,11 @@ struct WaResult {
   std::uint32_t erase_count_max = 0;
   double erase_count_mean = 0.0;
   std::string workload_description;
+  // Trace workloads (seed 003 section 4.1): the geometry follows from the footprint.
+  bool blocks_derived_from_trace = false;
+  std::uint64_t footprint_pages = 0;
+  std::string trace_format;
+  std::uint64_t trace_page_writes = 0;
   std::uint64_t memory_bytes = 0;
   double bytes_per_physical_page = 0.0;
   double wall_seconds = 0.0;                       // whole run, fill included

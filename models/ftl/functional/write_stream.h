@@ -23,6 +23,10 @@ class WriteStream {
 // footprint, from which the engine derives the number of blocks (the hook for `trace:PATH`).
 struct WorkloadPlan {
   std::uint64_t footprint_pages = 0;  // 0: the device's logical space defines the address range
+  // Trace workloads only: the format used ("msr", or "fiu (detected from 200 lines)") and the
+  // number of page writes in one pass over the trace.
+  std::string trace_format;
+  std::uint64_t trace_page_writes = 0;
   std::function<std::unique_ptr<WriteStream>(std::uint64_t logical_pages, std::uint64_t seed)> make_stream;
 };
 
