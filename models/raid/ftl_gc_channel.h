@@ -1,0 +1,42 @@
+#pragma once
+// The GC side channel of a member built from FtlCpu: status from FtlCpu::gc_state() plus the
+// thresholds the array configured for it, force_gc() through FtlCpu::force_gc().
+#include <cstdint>
+
+#include "models/ftl/ftl_cpu.h"
+#include "models/raid/gc_side_channel.h"
+
+namespace ssdtlm {
+
+struct MemberGcThresholds {
+  std::uint32_t soft_blocks = 0;
+  std::uint32_t hard_blocks = 0;  // the member's own low watermark
+  std::uint32_t forced_target_blocks = 0;
+};
+
+class FtlGcChannel final : public MemberGcChannel {
+ public:
+  FtlGcChannel(FtlCpu& ftl, const MemberGcThresholds& thresholds) : ftl_(ftl), thresholds_(thresholds) {}
+  MemberGcStatus status() const override {
+    const FtlCpu::GcState state = ftl_.gc_state();
+    MemberGcStatus status;
+    status.min_free_blocks = state.min_free_blocks;
+    const FtlCore& core = ftl_.core();
+    std::uint64_t free_blocks = 0;
+    for (UnitId u = 0; u < core.units(); ++u) free_blocks += core.free_blocks(u);
+    status.mean_free_blocks = core.units() ? double(free_blocks) / core.units() : 0.0;
+    status.soft_threshold_blocks = thresholds_.soft_blocks;
+    status.hard_threshold_blocks = thresholds_.hard_blocks;
+    status.forced_target_blocks = thresholds_.forced_target_blocks;
+    status.units_collecting = state.units_collecting;
+    status.gc_cycles = state.gc_cycles;
+    return status;
+  }
+  void force_gc() override { ftl_.force_gc(thresholds_.forced_target_blocks); }
+
+ private:
+  FtlCpu& ftl_;
+  MemberGcThresholds thresholds_;
+};
+
+}  // namespace ssdtlm

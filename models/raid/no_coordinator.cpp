@@ -1,0 +1,18 @@
+// `none`: members collect on their own only (the uncoordinated baseline of seed 004).
+#include "models/raid/gc_coordinator.h"
+
+namespace ssdtlm {
+namespace {
+
+class NoCoordinator final : public GcCoordinator {
+ public:
+  const char* name() const override { return "none"; }
+};
+
+}  // namespace
+
+std::unique_ptr<GcCoordinator> make_no_coordinator(const GcCoordinationConfig&, GcCoordinationContext&) {
+  return std::make_unique<NoCoordinator>();
+}
+
+}  // namespace ssdtlm

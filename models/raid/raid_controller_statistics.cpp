@@ -1,0 +1,72 @@
+// RaidController: what it reports (the "raid" part of a RAID run's stats.json) and the
+// per-member response-time trace.
+#include "models/common/config/config_error.h"
+#include "models/raid/raid_controller_internal.h"
+
+namespace ssdtlm {
+
+void RaidController::open_member_trace(const std::string& path, std::uint64_t start_ns, std::uint64_t window_ns) {
+  member_trace_ = std::make_unique<std::ofstream>(path);
+  if (!*member_trace_) throw config_error(path, "cannot write the member trace");
+  *member_trace_ << "device,op,bytes,issue_ms,latency_ms\n";
+  trace_start_ps_ = start_ns * 1000;
+  trace_end_ps_ = (start_ns + window_ns) * 1000;
+}
+
+nlohmann::json RaidController::statistics() const {
+  nlohmann::json j;
+  j["level"] = to_string(config_.level);
+  j["layout"] = layout_->name();
+  j["members"] = config_.members;
+  j["spares"] = config_.spares;
+  j["stripe_unit_bytes"] = config_.stripe_unit_bytes;
+  j["stripes"] = planner_->addressing().stripes;
+  j["capacity_bytes"] = capacity_bytes();
+  nlohmann::json modes;
+  for (int m = 0; m < kStripeModeCount; ++m) modes[to_string(static_cast<StripeMode>(m))] = stripe_modes_[m];
+  j["stripe_operations"] = modes;
+  j["lost_data_operations"] = lost_data_operations_;
+  j["stripe_lock_waits"] = locks_.waits();
+  j["parity_engine"] = {{"jobs", parity_engine_.jobs()},
+                        {"xor_bytes", parity_engine_.xor_bytes()},
+                        {"rs_bytes", parity_engine_.rs_bytes()},
+                        {"busy_ns", parity_engine_.busy_ps() / 1000}};
+  nlohmann::json reasons = nlohmann::json::object();
+  for (const auto& entry : rounds_by_reason_) reasons[entry.first] = entry.second;
+  j["gc_coordination"] = {{"policy", coordinator_->name()},
+                          {"rounds", gc_rounds_},
+                          {"force_commands", gc_force_commands_},
+                          {"rounds_by_reason", reasons},
+                          {"round_times_us", round_times_us_}};
+  j["failures"] = failures_;
+  j["rebuild"] = {{"started_us", rebuild_started_us_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(rebuild_started_us_)},
+                  {"completed_us", rebuild_completed_us_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(rebuild_completed_us_)},
+                  {"stripes_rebuilt", rebuild_steps_},
+                  {"running", rebuilding_slot_ != kNoMember}};
+  nlohmann::json slots = nlohmann::json::array();
+  for (MemberId slot = 0; slot < config_.members; ++slot) slots.push_back(slot_device_[slot]);
+  j["slot_devices"] = slots;
+  nlohmann::json devices_json = nlohmann::json::array();
+  for (MemberId d = 0; d < devices(); ++d) {
+    const MemberStats& s = member_stats_[d];
+    devices_json.push_back({{"device", d},
+                            {"failed", bool(failed_[d])},
+                            {"reads", s.reads},
+                            {"writes", s.writes},
+                            {"bytes_read", s.bytes_read},
+                            {"bytes_written", s.bytes_written},
+                            {"latency_us", s.latency.to_json_us()}});
+  }
+  j["devices"] = devices_json;
+  if (data_) {
+    const RaidDataCounters& c = data_->counters();
+    j["data_integrity"] = {{"blocks_checked", c.blocks_checked},
+                           {"mismatches", c.mismatches},
+                           {"blocks_reconstructed", c.blocks_reconstructed},
+                           {"unrecoverable_rows", c.unrecoverable_rows},
+                           {"missing_member_contents", c.missing_contents}};
+  }
+  return j;
+}
+
+}  // namespace ssdtlm

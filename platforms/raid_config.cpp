@@ -1,0 +1,366 @@
+#include "platforms/raid_config.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "models/common/config/config_error.h"
+#include "models/raid/gc_coordinator.h"
+#include "models/raid/stripe_layout_registry.h"
+
+namespace ssdtlm {
+namespace {
+
+Parameter make(std::string path, ParameterKind kind, nlohmann::json def, std::string unit, std::string description) {
+  Parameter p;
+  p.path = std::move(path);
+  p.kind = kind;
+  p.default_value = std::move(def);
+  p.unit = std::move(unit);
+  p.description = std::move(description);
+  return p;
+}
+
+Parameter ranged(std::string path, ParameterKind kind, nlohmann::json def, std::string unit, double min, double max,
+                 std::string description) {
+  Parameter p = make(std::move(path), kind, std::move(def), std::move(unit), std::move(description));
+  p.min = min;
+  p.max = max;
+  return p;
+}
+
+Parameter choice(std::string path, std::string def, std::vector<std::string> choices, std::string description) {
+  Parameter p = make(std::move(path), ParameterKind::Choice, std::move(def), "", std::move(description));
+  p.choices = std::move(choices);
+  return p;
+}
+
+using K = ParameterKind;
+
+std::vector<Parameter> build_table() {
+  return {
+      make("name", K::String, "raid", "", "Free-form name of the array platform."),
+      ranged("seed", K::Integer, 1, "", 0, 9.0e18,
+             "Seed of the workload; member d gets seed + d for its own random choices (preconditioning, GC)."),
+      choice("raid.level", "raid0", {"raid0", "raid1", "raid10", "raid5", "raid6"},
+             "RAID level: striping, n-way mirror, striped mirror pairs, rotating P parity, rotating P+Q parity."),
+      ranged("raid.members", K::Integer, 4, "members", 2, kMaxRaidMembers,
+             "Member SSDs in the array (spares not counted). RAID-10 needs an even number, RAID-5 >= 3, RAID-6 >= 4."),
+      ranged("raid.stripe_unit_bytes", K::Integer, 65536, "bytes", 512, 1073741824.0,
+             "Bytes of one member per stripe (the chunk); a multiple of the members' logical block."),
+      choice("raid.parity_rotation", "left-symmetric", parity_rotation_names(),
+             "RAID-5/6 parity placement from stripe to stripe (Linux md names; fixed = RAID-4 style)."),
+      choice("raid.gc_coordination", "none", gc_coordinator_names(),
+             "Array-level GC coordination (seed 004): none, reactive soft-limit, proactive soft-limit, proactive idle."),
+      ranged("raid.gc.soft_threshold", K::Number, nullptr, "fraction of a plane's blocks", 0.0, 0.5,
+             "Free blocks at which a member asks for coordinated GC; default: one block above its hard threshold "
+             "(its ftl.gc.free_block_low_watermark)."),
+      ranged("raid.gc.forced_target", K::Number, nullptr, "fraction of a plane's blocks", 0.0, 0.5,
+             "A forced GC collects each plane until it has this many free blocks; default: one above the member's "
+             "high watermark (where its own GC cycle stops)."),
+      ranged("raid.gc.poll_interval_us", K::Number, 1000.0, "us", 1, 1e9, "proactive: GC state poll period."),
+      ranged("raid.gc.proactive_idle_margin_blocks", K::Integer, 1, "blocks", 0, 1e6,
+             "proactive: while the array is idle, a member this close above its soft threshold already starts a round."),
+      ranged("raid.gc.idle_threshold_us", K::Number, 1000.0, "us", 0, 1e9,
+             "idle: the array must have had no request outstanding this long before a round starts."),
+      ranged("raid.gc.reactive_gather_us", K::Number, 0.0, "us", 0, 1e9,
+             "reactive: wait this long after the first soft-threshold notice, to gather more members."),
+      ranged("raid.gc.side_channel_latency_us", K::Number, 0.0, "us", 0, 1e9,
+             "Time for a force-GC command to reach a member (vendor admin command)."),
+      ranged("raid.gc.min_round_interval_us", K::Number, 1000.0, "us", 0, 1e9,
+             "No GC round starts sooner than this after the previous one (rate limit of force commands)."),
+      ranged("raid.parity_engine.xor_mbps", K::Number, 4000.0, "MB/s", 1, 1e7, "XOR (P) throughput, input bytes."),
+      ranged("raid.parity_engine.rs_mbps", K::Number, 1000.0, "MB/s", 1, 1e7,
+             "Reed-Solomon GF(2^8) (Q) throughput, input bytes."),
+      ranged("raid.parity_engine.engines", K::Integer, 1, "engines", 1, 64, "Parity engines working in parallel."),
+      ranged("raid.parity_engine.setup_ns", K::Number, 0.0, "ns", 0, 1e9, "Per parity job (descriptor, DMA setup)."),
+      ranged("raid.controller.command_overhead_us", K::Number, 0.0, "us", 0, 1e9,
+             "Controller firmware time per host request (one serial resource)."),
+      ranged("raid.controller.completion_overhead_us", K::Number, 0.0, "us", 0, 1e9,
+             "Per host request, between the last member completion and the host completion."),
+      ranged("raid.controller.member_queue_depth", K::Integer, 32, "commands", 1, 65536,
+             "Commands outstanding per member; more wait in the controller's per-member queue."),
+      ranged("raid.controller.queue_entries", K::Integer, 1024, "requests", 1, 1048576,
+             "Host requests the controller accepts at once; more wait in the host."),
+      ranged("raid.controller.host_link_mbps", K::Number, 0.0, "MB/s", 0, 1e7,
+             "Host <-> controller data link per direction; 0: not modelled."),
+      ranged("raid.spares", K::Integer, 0, "devices", 0, 8, "Hot spares (identical SSDs) a failed member is rebuilt onto."),
+      ranged("raid.fail_member", K::Integer, 0, "slot", 0, kMaxRaidMembers - 1, "Member slot that fails at fail_member_at_us."),
+      ranged("raid.fail_member_at_us", K::Number, nullptr, "us", 0, 1e12,
+             "Simulated time at which raid.fail_member fails; absent: no failure."),
+      ranged("raid.rebuild.stripes_in_flight", K::Integer, 4, "stripes", 1, 65536, "Stripes the rebuild works on at once."),
+      ranged("raid.rebuild.start_delay_us", K::Number, 0.0, "us", 0, 1e12, "From a failure to the start of the rebuild."),
+      make("ssd_overrides", K::Section, nullptr, "",
+           "Dotted SSD keys applied to every device, e.g. {\"nand.blocks_per_plane\": 128}."),
+      make("member_overrides", K::Section, nullptr, "",
+           "Per device (\"0\".. members-1, then the spares), dotted SSD keys applied after ssd_overrides."),
+      ranged("host.queue_depth", K::Integer, 32, "requests", 1, 65536,
+             "Requests the closed-loop host keeps outstanding (a workload's qd= overrides)."),
+      make("workload", K::Section, nullptr, "", "Default workload (docs/workloads.md); --workload overrides it."),
+      make("stats.per_request_records", K::Boolean, false, "", "Write requests.csv with one line per array request."),
+      ranged("stats.member_trace_start_us", K::Number, 0.0, "us", 0, 1e12,
+             "Start of the per-member response-time trace (member_trace.csv)."),
+      ranged("stats.member_trace_window_us", K::Number, 0.0, "us", 0, 1e12,
+             "Length of the per-member response-time trace; 0: none."),
+  };
+}
+
+nlohmann::json read_json_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw config_error(path, "cannot open file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  try {
+    return nlohmann::json::parse(buffer.str());
+  } catch (const nlohmann::json::parse_error& error) {
+    throw config_error(path, std::string("invalid JSON: ") + error.what());
+  }
+}
+
+nlohmann::json parse_value(const std::string& text) {
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error&) {
+    return text;  // a bare word such as raid5 or reactive
+  }
+}
+
+std::string find_document(const std::string& config, const std::string& what) {
+  if (std::filesystem::exists(config)) return config;
+  const std::string preset = preset_directory() + "/" + config + ".json";
+  if (std::filesystem::exists(preset)) return preset;
+  std::string known;
+  for (const auto& name : preset_names()) known += (known.empty() ? "" : ", ") + name;
+  throw config_error(what + " " + config, "no such file and no such preset (presets: " + known + ")");
+}
+
+std::uint32_t blocks_for_fraction(double fraction, std::uint32_t blocks) {
+  return static_cast<std::uint32_t>(std::ceil(fraction * blocks - 1e-9));
+}
+
+// The SSD document every device starts from: `ssd` (preset, file or object) with defaults
+// filled and ssd_overrides applied.
+nlohmann::json base_ssd_document(const nlohmann::json& ssd, const nlohmann::json& overrides, const std::string& source) {
+  nlohmann::json document;
+  std::string where = source + ": ssd";
+  if (ssd.is_string()) {
+    const std::string path = find_document(ssd.get<std::string>(), source + ": ssd");
+    document = read_json_file(path);
+    where = path;
+  } else if (ssd.is_object()) {
+    document = ssd;
+  } else {
+    throw config_error(source + ": ssd", "expected a preset name, a file path or a platform document (object), got " +
+                                             std::string(ssd.type_name()));
+  }
+  for (auto it = overrides.begin(); it != overrides.end(); ++it) set_json_path(document, it.key(), it.value());
+  return ssd_parameter_schema().validate_and_fill(document, where + (overrides.empty() ? "" : " with ssd_overrides"));
+}
+
+}  // namespace
+
+const ParameterSchema& raid_parameter_schema() {
+  static const ParameterSchema schema(build_table());
+  return schema;
+}
+
+nlohmann::json load_raid_document(const std::string& config, const std::vector<std::string>& overrides) {
+  const std::string path = find_document(config, "--config");
+  nlohmann::json document = read_json_file(path);
+  if (!document.is_object()) throw config_error(path, "expected a JSON object at the top level");
+  for (const auto& assignment : overrides) {
+    const auto equals = assignment.find('=');
+    if (equals == std::string::npos || equals == 0) throw config_error("--set " + assignment, "expected KEY=VALUE");
+    const std::string key = assignment.substr(0, equals);
+    const std::string text = assignment.substr(equals + 1);
+    if (key.rfind("ssd.", 0) == 0) {
+      // An SSD key for every device; typed by the SSD schema.
+      const std::string ssd_key = key.substr(4);
+      const Parameter* parameter = ssd_parameter_schema().find(ssd_key);
+      nlohmann::json value = parse_value(text);
+      if (parameter && parameter->kind == ParameterKind::String && !value.is_string()) value = text;
+      if (!document.contains("ssd_overrides")) document["ssd_overrides"] = nlohmann::json::object();
+      document["ssd_overrides"][ssd_key] = value;
+      continue;
+    }
+    const Parameter* parameter = raid_parameter_schema().find(key);
+    nlohmann::json value = parse_value(text);
+    if (parameter && parameter->kind == ParameterKind::String && !value.is_string()) value = text;
+    set_json_path(document, key, value);
+  }
+  const std::string source = overrides.empty() ? path : path + " with --set";
+  // `ssd` is a preset name or a document: resolved here so the effective configuration holds
+  // the full SSD document and reproduces the run without the preset files.
+  const nlohmann::json ssd = document.contains("ssd") ? document["ssd"] : nlohmann::json("slc-2011");
+  const nlohmann::json ssd_overrides = document.value("ssd_overrides", nlohmann::json::object());
+  document.erase("ssd");
+  nlohmann::json effective = raid_parameter_schema().validate_and_fill(document, source);
+  effective["ssd"] = base_ssd_document(ssd, ssd_overrides, source);
+  effective.erase("ssd_overrides");  // folded into "ssd"
+  return effective;
+}
+
+RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::string& source) {
+  RaidConfig c;
+  c.effective = effective;
+  nlohmann::json checked = effective;
+  const nlohmann::json ssd = checked.contains("ssd") ? checked["ssd"] : nlohmann::json("slc-2011");
+  checked.erase("ssd");
+  checked = raid_parameter_schema().validate_and_fill(checked, source);
+  const auto& raid = checked["raid"];
+  const auto& gc = raid["gc"];
+  const auto us_to_ns = [](const nlohmann::json& value) { return static_cast<std::uint64_t>(std::llround(value.get<double>() * 1000.0)); };
+
+  c.seed = checked["seed"].get<std::uint64_t>();
+  RaidControllerConfig& rc = c.controller;
+  rc.level = parse_raid_level(raid["level"].get<std::string>(), source + ": raid.level");
+  rc.members = raid["members"].get<std::uint32_t>();
+  rc.spares = raid["spares"].get<std::uint32_t>();
+  rc.stripe_unit_bytes = raid["stripe_unit_bytes"].get<std::uint64_t>();
+  rc.rotation = parse_parity_rotation(raid["parity_rotation"].get<std::string>(), source + ": raid.parity_rotation");
+  make_stripe_layout(rc.level, rc.members, rc.rotation, source + ": raid.members");  // member-count rules
+  rc.member_queue_depth = raid["controller"]["member_queue_depth"].get<std::uint32_t>();
+  rc.command_overhead_ns = us_to_ns(raid["controller"]["command_overhead_us"]);
+  rc.completion_overhead_ns = us_to_ns(raid["controller"]["completion_overhead_us"]);
+  rc.host_link_mbps = raid["controller"]["host_link_mbps"].get<double>();
+  rc.parity_engine.xor_mbps = raid["parity_engine"]["xor_mbps"].get<double>();
+  rc.parity_engine.rs_mbps = raid["parity_engine"]["rs_mbps"].get<double>();
+  rc.parity_engine.engines = raid["parity_engine"]["engines"].get<std::uint32_t>();
+  rc.parity_engine.setup_ns = static_cast<std::uint64_t>(std::llround(raid["parity_engine"]["setup_ns"].get<double>()));
+  rc.gc.policy = raid["gc_coordination"].get<std::string>();
+  rc.gc.poll_interval_ns = us_to_ns(gc["poll_interval_us"]);
+  rc.gc.proactive_idle_margin_blocks = gc["proactive_idle_margin_blocks"].get<std::uint32_t>();
+  rc.gc.idle_threshold_ns = us_to_ns(gc["idle_threshold_us"]);
+  rc.gc.reactive_gather_ns = us_to_ns(gc["reactive_gather_us"]);
+  rc.gc.side_channel_latency_ns = us_to_ns(gc["side_channel_latency_us"]);
+  rc.gc.min_round_interval_ns = us_to_ns(gc["min_round_interval_us"]);
+  rc.rebuild_stripes_in_flight = raid["rebuild"]["stripes_in_flight"].get<std::uint32_t>();
+  rc.rebuild_start_delay_ns = us_to_ns(raid["rebuild"]["start_delay_us"]);
+  c.host_queue_depth = checked["host"]["queue_depth"].get<std::uint32_t>();
+  c.host_queue_entries = raid["controller"]["queue_entries"].get<std::uint32_t>();
+  c.per_request_records = checked["stats"]["per_request_records"].get<bool>();
+  c.member_trace_start_ns = us_to_ns(checked["stats"]["member_trace_start_us"]);
+  c.member_trace_window_ns = us_to_ns(checked["stats"]["member_trace_window_us"]);
+
+  if (raid.contains("fail_member_at_us")) {
+    c.fail_member_scheduled = true;
+    c.fail_member = raid["fail_member"].get<std::uint32_t>();
+    c.fail_member_at_ns = us_to_ns(raid["fail_member_at_us"]);
+    if (c.fail_member >= rc.members) {
+      throw config_error(source + ": raid.fail_member", "expected a member slot below raid.members (" +
+                                                            std::to_string(rc.members) + ")");
+    }
+    if (tolerated_failures(rc.level) == 0) {
+      throw config_error(source + ": raid.fail_member_at_us",
+                         "raid0 has no redundancy: a failed member loses data (use raid1, raid10, raid5 or raid6)");
+    }
+  }
+
+  // Every device's SSD: the base document, then its member_overrides, then its seed.
+  const nlohmann::json base = base_ssd_document(ssd, checked.value("ssd_overrides", nlohmann::json::object()), source);
+  const nlohmann::json member_overrides = checked.value("member_overrides", nlohmann::json::object());
+  const std::uint32_t devices = rc.members + rc.spares;
+  for (auto it = member_overrides.begin(); it != member_overrides.end(); ++it) {
+    std::size_t used = 0;
+    unsigned long index = 0;
+    try {
+      index = std::stoul(it.key(), &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != it.key().size() || index >= devices || !it.value().is_object()) {
+      throw config_error(source + ": member_overrides." + it.key(),
+                         "expected a device index 0.." + std::to_string(devices - 1) +
+                             " (members, then spares) mapping to an object of dotted SSD keys");
+    }
+  }
+  for (std::uint32_t d = 0; d < devices; ++d) {
+    nlohmann::json document = base;
+    const std::string key = std::to_string(d);
+    std::string where = source + ": ssd";
+    if (member_overrides.contains(key)) {
+      for (auto it = member_overrides[key].begin(); it != member_overrides[key].end(); ++it) {
+        set_json_path(document, it.key(), it.value());
+      }
+      where = source + ": member_overrides." + key;
+    }
+    document["seed"] = c.seed + d;
+    document = ssd_parameter_schema().validate_and_fill(document, where);
+    c.devices.push_back(resolve_ssd_config(document, where));
+  }
+
+  const SsdConfig& first = c.devices.front();
+  rc.block_bytes = first.host_interface.logical_block_bytes;
+  rc.data_mode = first.data_mode;
+  for (std::uint32_t d = 0; d < devices; ++d) {
+    const SsdConfig& device = c.devices[d];
+    if (device.host_interface.logical_block_bytes != rc.block_bytes) {
+      throw config_error(source + ": member_overrides." + std::to_string(d) + ".host.logical_block_bytes",
+                         "every device needs the same logical block (" + std::to_string(rc.block_bytes) + ")");
+    }
+    if (device.data_mode != rc.data_mode) {
+      throw config_error(source + ": member_overrides." + std::to_string(d) + ".nand.data_mode",
+                         "data mode is on for all devices or none");
+    }
+    if (rc.data_mode && device.geometry.page_size_bytes != rc.block_bytes) {
+      throw config_error(source + ": ssd.host.logical_block_bytes",
+                         "data mode of an array keeps one content tag per block: the logical block must equal the "
+                         "page size (" + std::to_string(device.geometry.page_size_bytes) + ")");
+    }
+  }
+  if (rc.stripe_unit_bytes % rc.block_bytes != 0) {
+    throw config_error(source + ": raid.stripe_unit_bytes",
+                       "expected a multiple of the members' logical block (" + std::to_string(rc.block_bytes) + " B)");
+  }
+
+  // GC thresholds per device, in blocks of a plane.
+  const bool coordinated = rc.gc.policy != "none";
+  for (std::uint32_t d = 0; d < devices; ++d) {
+    const SsdConfig& device = c.devices[d];
+    const std::uint32_t blocks = device.geometry.blocks_per_plane;
+    MemberGcThresholds t;
+    t.hard_blocks = device.ftl_core.gc_low_watermark_blocks;
+    t.soft_blocks = gc.contains("soft_threshold") ? blocks_for_fraction(gc["soft_threshold"].get<double>(), blocks)
+                                                  : t.hard_blocks + 1;
+    t.forced_target_blocks = gc.contains("forced_target")
+                                 ? blocks_for_fraction(gc["forced_target"].get<double>(), blocks)
+                                 : device.ftl_core.gc_high_watermark_blocks + 1;
+    if (coordinated && t.soft_blocks <= t.hard_blocks) {
+      throw config_error(source + ": raid.gc.soft_threshold",
+                         "must be above device " + std::to_string(d) + "'s hard threshold (ftl.gc.free_block_low_watermark = " +
+                             std::to_string(t.hard_blocks) + " of " + std::to_string(blocks) + " blocks per plane), got " +
+                             std::to_string(t.soft_blocks) + " blocks");
+    }
+    if (coordinated && t.forced_target_blocks <= t.soft_blocks) {
+      throw config_error(source + ": raid.gc.forced_target",
+                         "must be above the soft threshold (" + std::to_string(t.soft_blocks) + " of " +
+                             std::to_string(blocks) + " blocks per plane on device " + std::to_string(d) + "), got " +
+                             std::to_string(t.forced_target_blocks) +
+                             " blocks; raise it or nand.blocks_per_plane, or lower raid.gc.soft_threshold");
+    }
+    // A forced collection runs until every plane reaches the target. Far above the member's
+    // own stop point that means compacting nearly all spare space (write amplification without
+    // bound), so the target may go at most a quarter of the way from there to the spare blocks
+    // a plane has beside its open frontiers.
+    const auto& g = device.geometry;
+    const double units = double(g.dies()) * g.planes_per_die;
+    const double logical_pages = std::floor((1.0 - device.ftl_core.spare_factor) * double(g.total_pages()));
+    const std::uint32_t frontiers = device.ftl_core.frontier_layout == "single" ? 1 : 2;
+    const auto spare_blocks = static_cast<std::uint32_t>((double(g.total_pages()) - logical_pages) / g.pages_per_block / units);
+    const std::uint32_t usable = spare_blocks > frontiers ? spare_blocks - frontiers : 0;
+    const std::uint32_t own_stop = device.ftl_core.gc_high_watermark_blocks + 1;
+    const std::uint32_t max_target = usable > own_stop ? own_stop + (usable - own_stop) / 4 : own_stop;
+    if (coordinated && t.forced_target_blocks > max_target) {
+      throw config_error(source + ": raid.gc.forced_target",
+                         "at most " + std::to_string(max_target) + " of " + std::to_string(blocks) +
+                             " blocks per plane on device " + std::to_string(d) + " (its spare is " +
+                             std::to_string(spare_blocks) + " blocks per plane), got " +
+                             std::to_string(t.forced_target_blocks));
+    }
+    c.gc_thresholds.push_back(t);
+  }
+  return c;
+}
+
+}  // namespace ssdtlm

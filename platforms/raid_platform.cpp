@@ -1,0 +1,220 @@
+#include "platforms/raid_platform.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "models/common/config/config_error.h"
+#include "models/raid/ftl_gc_channel.h"
+#include "models/raid/parity_math.h"
+
+namespace ssdtlm {
+
+RaidPlatform::RaidPlatform(sc_core::sc_module_name name, const RaidConfig& config)
+    : sc_core::sc_module(name), config_(config) {
+  const std::uint32_t members = config_.controller.members;
+  for (std::uint32_t d = 0; d < config_.devices.size(); ++d) {
+    const std::string device_name = d < members ? "member" + std::to_string(d) : "spare" + std::to_string(d - members);
+    devices_.push_back(std::make_unique<SsdPlatform>(device_name.c_str(), config_.devices[d]));
+  }
+  // Every member contributes the same number of stripe units: the smallest member's share.
+  std::uint64_t member_bytes = ~0ull;
+  for (std::uint32_t d = 0; d < members; ++d) member_bytes = std::min(member_bytes, devices_[d]->logical_bytes());
+  RaidControllerConfig controller_config = config_.controller;
+  controller_config.member_capacity_bytes = member_bytes;
+  const std::uint64_t used = member_bytes / controller_config.stripe_unit_bytes * controller_config.stripe_unit_bytes;
+  if (used == 0) {
+    throw config_error("raid.stripe_unit_bytes", "larger than a member's logical capacity (" +
+                                                     std::to_string(member_bytes) + " B)");
+  }
+  for (std::uint32_t d = members; d < devices_.size(); ++d) {
+    if (devices_[d]->logical_bytes() < used) {
+      throw config_error("member_overrides." + std::to_string(d),
+                         "spare is smaller (" + std::to_string(devices_[d]->logical_bytes()) +
+                             " B) than what each member holds (" + std::to_string(used) + " B)");
+    }
+  }
+  controller_ = std::make_unique<RaidController>("raid", controller_config);
+  for (std::uint32_t d = 0; d < devices_.size(); ++d) {
+    SsdPlatform& device = *devices_[d];
+    controller_->member_socket.bind(device.host_interface().host_socket);
+    controller_->attach_gc_channel(d, std::make_unique<FtlGcChannel>(device.ftl(), config_.gc_thresholds[d]));
+    if (RaidDataModel* data = controller_->data_model()) {
+      // Data mode has block == page, so a member's logical page is its block number.
+      device.ftl().set_host_content_hooks(
+          [data, d](Lpn lpn) { return data->content_to_write(d, lpn); },
+          [data, d](Lpn lpn, std::uint64_t tag) { data->content_read(d, lpn, tag); });
+    }
+  }
+  if (config_.fail_member_scheduled) {
+    controller_->schedule_member_failure(config_.fail_member,
+                                         sc_core::sc_time(double(config_.fail_member_at_ns), sc_core::SC_NS));
+  }
+}
+
+RaidPlatform::~RaidPlatform() = default;
+
+void RaidPlatform::attach_workload(std::unique_ptr<RequestSource> source) {
+  source_ = std::move(source);
+  const std::uint32_t depth = source_->queue_depth() > 0 ? source_->queue_depth() : config_.host_queue_depth;
+  host_driver_ = std::make_unique<HostDriver>("host", *source_, depth, config_.host_queue_entries, host_statistics_,
+                                              [this]() {
+                                                workload_end_ps_ = sc_core::sc_time_stamp().value();
+                                                controller_->stop_background_work();
+                                                drain();
+                                              });
+  host_driver_->socket.bind(controller_->host_socket);
+  drain_timer_ = std::make_unique<TimedCallbackQueue>("drain");
+}
+
+void RaidPlatform::drain() {
+  bool idle = controller_->background_idle();
+  for (auto& device : devices_) idle = idle && device->ftl().units_collecting() == 0;
+  if (!idle) {
+    drain_timer_->schedule_in(sc_core::sc_time(10, sc_core::SC_US), [this]() { drain(); });
+    return;
+  }
+  for (auto& device : devices_) device->timeline().stop();
+  sc_core::sc_stop();
+}
+
+void RaidPlatform::precondition(PreconditionMode mode) {
+  if (mode != PreconditionMode::None && controller_->data_model() != nullptr) {
+    throw config_error("--precondition", "a data-mode array starts from empty members (its parity must match the data); "
+                                         "use --precondition none");
+  }
+  precondition_mode_ = mode;
+  for (std::uint32_t d = 0; d < config_.controller.members; ++d) devices_[d]->precondition(mode);
+}
+
+void RaidPlatform::run(const sc_core::sc_time& limit) {
+  if (limit == sc_core::SC_ZERO_TIME) {
+    sc_core::sc_start();
+  } else {
+    sc_core::sc_start(limit);
+  }
+}
+
+bool RaidPlatform::workload_done() const { return !host_driver_ || host_driver_->done(); }
+
+void RaidPlatform::open_member_trace(const std::string& path) {
+  if (config_.member_trace_window_ns == 0) return;
+  controller_->open_member_trace(path, config_.member_trace_start_ns, config_.member_trace_window_ns);
+}
+
+void RaidPlatform::enable_progress(bool enable) {
+  if (host_driver_) host_driver_->enable_progress(enable);
+}
+
+namespace {
+
+// Mean and standard deviation over reads and writes together, from each one's count, mean
+// and standard deviation (pooled moments).
+nlohmann::json pooled_latency(const HostOpStatistics& a, const HostOpStatistics& b) {
+  const double n = double(a.count + b.count);
+  if (n == 0) return {{"count", 0}, {"mean_us", 0.0}, {"stddev_us", 0.0}};
+  const double ma = a.latency.mean_ns(), mb = b.latency.mean_ns();
+  const double sa = a.latency.stddev_ns(), sb = b.latency.stddev_ns();
+  const double mean = (double(a.count) * ma + double(b.count) * mb) / n;
+  const double second = (double(a.count) * (sa * sa + ma * ma) + double(b.count) * (sb * sb + mb * mb)) / n;
+  return {{"count", a.count + b.count},
+          {"mean_us", mean / 1000.0},
+          {"stddev_us", std::sqrt(std::max(0.0, second - mean * mean)) / 1000.0},
+          {"max_us", std::max(a.latency.max_ns(), b.latency.max_ns()) / 1000.0}};
+}
+
+}  // namespace
+
+nlohmann::json RaidPlatform::statistics() const {
+  // Array rates over the workload's span; the drain after it only lets members finish.
+  const std::uint64_t now_ps = sc_core::sc_time_stamp().value();
+  const std::uint64_t sim_ps = workload_end_ps_ != 0 ? workload_end_ps_ : now_ps;
+  nlohmann::json stats;
+  stats["sim_time_ns"] = sim_ps / 1000;
+  stats["drain_time_ns"] = (now_ps - sim_ps) / 1000;
+  stats["array"]["read"] = host_statistics_.op_to_json(HostOp::Read, sim_ps);
+  stats["array"]["write"] = host_statistics_.op_to_json(HostOp::Write, sim_ps);
+  stats["array"]["all"] = pooled_latency(host_statistics_.op(HostOp::Read), host_statistics_.op(HostOp::Write));
+  stats["array"]["requests"] = host_statistics_.completed();
+  stats["array"]["precondition"] = to_string(precondition_mode_);
+  if (source_) stats["array"]["workload"] = source_->describe();
+  stats["raid"] = controller_->statistics();
+  nlohmann::json devices = nlohmann::json::array();
+  for (std::uint32_t d = 0; d < devices_.size(); ++d) {
+    nlohmann::json ssd = devices_[d]->statistics();
+    ssd.erase("host");  // no host driver of its own: the controller's view is under "raid"
+    devices.push_back({{"device", d},
+                       {"role", d < config_.controller.members ? "member" : "spare"},
+                       {"ssd", ssd}});
+  }
+  stats["devices"] = devices;
+  if (controller_->data_model() != nullptr) stats["data_integrity"] = verify_array_data();
+  return stats;
+}
+
+nlohmann::json RaidPlatform::verify_array_data() const {
+  const RaidDataModel* data = controller_->data_model();
+  if (data == nullptr) return nlohmann::json::object();
+  const RaidIoPlanner& planner = controller_->planner();
+  const StripeLayout& layout = controller_->layout();
+  const std::uint64_t stripes = planner.addressing().stripes;
+  const std::uint32_t rows = planner.blocks_per_unit();
+  std::uint64_t checked = 0, mismatches = 0, parity_rows = 0, parity_mismatches = 0, unrecoverable = 0;
+  auto content = [&](MemberId device, std::uint64_t block) -> std::uint64_t {
+    // What the member holds; each member's own data check proves its flash holds the same.
+    return devices_[device]->oracle()->expected(static_cast<Lpn>(block));
+  };
+  for (std::uint64_t stripe = 0; stripe < stripes; ++stripe) {
+    const StripePlacement placement = layout.place(stripe);
+    for (std::uint32_t row = 0; row < rows; ++row) {
+      const std::uint64_t block = planner.member_block(stripe, row);
+      StripeRow r;
+      r.data.assign(placement.data_units, 0);
+      r.data_lost.assign(placement.data_units, false);
+      bool intact = true;
+      for (std::uint32_t k = 0; k < placement.data_units; ++k) {
+        MemberId device = kNoMember;
+        for (std::uint32_t c = 0; c < placement.copies && device == kNoMember; ++c) {
+          device = controller_->serving_device(placement.data_member(k, c), stripe);
+        }
+        r.data_lost[k] = device == kNoMember;
+        intact = intact && !r.data_lost[k];
+        if (device != kNoMember) r.data[k] = content(device, block);
+        // Every surviving mirror copy must agree.
+        for (std::uint32_t c = 1; c < placement.copies && device != kNoMember; ++c) {
+          const MemberId copy = controller_->serving_device(placement.data_member(k, c), stripe);
+          if (copy != kNoMember && copy != device) {
+            ++parity_rows;
+            if (content(copy, block) != r.data[k]) ++parity_mismatches;
+          }
+        }
+      }
+      if (placement.p != kNoMember) {
+        const MemberId p = controller_->serving_device(placement.p, stripe);
+        const MemberId q = placement.q != kNoMember ? controller_->serving_device(placement.q, stripe) : kNoMember;
+        r.has_q = placement.q != kNoMember;
+        r.p_lost = p == kNoMember;
+        r.q_lost = r.has_q && q == kNoMember;
+        if (!r.p_lost) r.p = content(p, block);
+        if (r.has_q && !r.q_lost) r.q = content(q, block);
+        if (intact && !r.p_lost && !(r.has_q && r.q_lost)) {
+          ++parity_rows;
+          if (r.p != xor_parity(r.data) || (r.has_q && r.q != q_parity(r.data))) ++parity_mismatches;
+        }
+        if (!recover(r)) ++unrecoverable;
+      }
+      for (std::uint32_t k = 0; k < placement.data_units; ++k) {
+        const std::uint64_t array_block = (stripe * placement.data_units + k) * rows + row;
+        ++checked;
+        if (r.data_lost[k] || r.data[k] != data->expected(array_block)) ++mismatches;
+      }
+    }
+  }
+  return {{"array_blocks_checked", checked},
+          {"array_block_mismatches", mismatches},
+          {"redundancy_rows_checked", parity_rows},
+          {"redundancy_mismatches", parity_mismatches},
+          {"unrecoverable_rows", unrecoverable},
+          {"controller", controller_->statistics()["data_integrity"]}};
+}
+
+}  // namespace ssdtlm
