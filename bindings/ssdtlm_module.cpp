@@ -23,6 +23,8 @@
 #include "models/ftl/functional/functional_engine.h"
 #include "models/host/workload/workload_spec.h"
 #include "platforms/preconditioning.h"
+#include "platforms/raid_config.h"
+#include "platforms/raid_simulation_session.h"
 #include "platforms/simulation_session.h"
 #include "platforms/ssd_config.h"
 
@@ -135,6 +137,65 @@ class Session {
     return *session_;
   }
   std::unique_ptr<SimulationSession> session_;
+};
+
+// A RAID array (RaidSimulationSession) for ssdtlm.RaidSimulation: same conventions as Session.
+class RaidSession {
+ public:
+  RaidSession(const std::string& document, const std::string& source) {
+    const nlohmann::json effective = parse(document, "config");
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    session_ = std::make_unique<ssdtlm::RaidSimulationSession>(effective, source);
+  }
+  void set_workload(const std::string& spec_json) {
+    const ssdtlm::WorkloadSpec spec = ssdtlm::workload_from_json(parse(spec_json, "workload"), "workload");
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    get().set_workload(spec);
+  }
+  void set_precondition(const std::string& mode) {
+    get().set_precondition(ssdtlm::parse_precondition_mode(mode, "precondition"));
+  }
+  bool run_until(std::uint64_t until_ps) {
+    ssdtlm::RaidSimulationSession& session = get();
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    return session.run_until(until_ps);
+  }
+  bool run_to_completion() {
+    ssdtlm::RaidSimulationSession& session = get();
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    return session.run_to_completion();
+  }
+  void fail_drive(std::uint32_t slot) {
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    get().fail_drive(slot);
+  }
+  std::uint64_t now_ps() { return get().now_ps(); }
+  bool finished() { return get().finished(); }
+  std::uint32_t members() { return get().config().controller.members; }
+  std::uint64_t logical_bytes() { return get().platform().logical_bytes(); }
+  std::string effective_config() { return dump(get().config().effective); }
+  std::string status() {
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    return dump(get().status());
+  }
+  std::string statistics(int indent) {
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    return dump(get().statistics(), indent);
+  }
+  void close() {
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    session_.reset();
+  }
+  bool closed() const { return !session_; }
+
+ private:
+  ssdtlm::RaidSimulationSession& get() {
+    if (!session_) throw std::runtime_error("this simulation is closed");
+    return *session_;
+  }
+  std::unique_ptr<ssdtlm::RaidSimulationSession> session_;
 };
 
 // ssdtlm.wa(): the functional engine with the options of `ssdtlm wa` (sc_main/wa_command.cpp)
@@ -264,6 +325,33 @@ PYBIND11_MODULE(_core, m) {
   }, py::arg("mode"));
   m.def("dump_json", [](const std::string& text, int indent) { return dump(parse(text, "json"), indent); },
         py::arg("text"), py::arg("indent") = 2, "Re-formats JSON exactly as the ssdtlm command writes it.");
+
+  m.def("load_raid_document", [](const std::string& config, const std::vector<std::string>& overrides) {
+    return dump(ssdtlm::load_raid_document(config, overrides));
+  }, py::arg("config"), py::arg("overrides") = std::vector<std::string>{},
+        "Reads a RAID platform file or preset, applies KEY=VALUE overrides (raid.*, ssd.*), returns the effective document.");
+  m.def("complete_raid_document", [](const std::string& document, const std::vector<std::string>& overrides,
+                                     const std::string& source) {
+    return dump(ssdtlm::complete_raid_document(parse(document, source.c_str()), overrides, source));
+  }, py::arg("document"), py::arg("overrides") = std::vector<std::string>{}, py::arg("source") = "config",
+        "The same for a RAID document given as JSON text.");
+
+  py::class_<RaidSession>(m, "RaidSession")
+      .def(py::init<const std::string&, const std::string&>(), py::arg("document"), py::arg("source") = "config")
+      .def("set_workload", &RaidSession::set_workload, py::arg("spec"))
+      .def("set_precondition", &RaidSession::set_precondition, py::arg("mode"))
+      .def("run_until", &RaidSession::run_until, py::arg("until_ps"))
+      .def("run_to_completion", &RaidSession::run_to_completion)
+      .def("fail_drive", &RaidSession::fail_drive, py::arg("slot"))
+      .def_property_readonly("now_ps", &RaidSession::now_ps)
+      .def_property_readonly("finished", &RaidSession::finished)
+      .def_property_readonly("members", &RaidSession::members)
+      .def_property_readonly("logical_bytes", &RaidSession::logical_bytes)
+      .def_property_readonly("closed", &RaidSession::closed)
+      .def("effective_config", &RaidSession::effective_config)
+      .def("status", &RaidSession::status)
+      .def("statistics", &RaidSession::statistics, py::arg("indent") = -1)
+      .def("close", &RaidSession::close);
 
   py::class_<Session>(m, "Session")
       .def(py::init<const std::string&, const std::string&>(), py::arg("document"), py::arg("source") = "config")

@@ -1,5 +1,6 @@
 #include "platforms/raid_config.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -131,7 +132,9 @@ std::string find_document(const std::string& config, const std::string& what) {
   const std::string preset = preset_directory() + "/" + config + ".json";
   if (std::filesystem::exists(preset)) return preset;
   std::string known;
-  for (const auto& name : preset_names()) known += (known.empty() ? "" : ", ") + name;
+  for (const auto& name : what == "--config" ? raid_preset_names() : preset_names()) {
+    known += (known.empty() ? "" : ", ") + name;
+  }
   throw config_error(what + " " + config, "no such file and no such preset (presets: " + known + ")");
 }
 
@@ -160,6 +163,17 @@ nlohmann::json base_ssd_document(const nlohmann::json& ssd, const nlohmann::json
 
 }  // namespace
 
+std::vector<std::string> raid_preset_names() {
+  std::vector<std::string> names;
+  std::error_code ignored;
+  for (const auto& entry : std::filesystem::directory_iterator(preset_directory(), ignored)) {
+    const std::string stem = entry.path().stem().string();
+    if (entry.path().extension() == ".json" && stem.rfind("raid-", 0) == 0) names.push_back(stem);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 const ParameterSchema& raid_parameter_schema() {
   static const ParameterSchema schema(build_table());
   return schema;
@@ -167,7 +181,11 @@ const ParameterSchema& raid_parameter_schema() {
 
 nlohmann::json load_raid_document(const std::string& config, const std::vector<std::string>& overrides) {
   const std::string path = find_document(config, "--config");
-  nlohmann::json document = read_json_file(path);
+  return complete_raid_document(read_json_file(path), overrides, path);
+}
+
+nlohmann::json complete_raid_document(nlohmann::json document, const std::vector<std::string>& overrides,
+                                      const std::string& path) {
   if (!document.is_object()) throw config_error(path, "expected a JSON object at the top level");
   for (const auto& assignment : overrides) {
     const auto equals = assignment.find('=');

@@ -46,11 +46,16 @@ struct RaidConfig {
 };
 
 const ParameterSchema& raid_parameter_schema();
+// RAID presets: platforms/presets/raid-*.json (the other presets are SSDs).
+std::vector<std::string> raid_preset_names();
 
 // Reads a RAID document: `config` is a file or a preset name (platforms/presets/NAME.json);
 // `overrides` are KEY=VALUE strings (VALUE parsed as JSON, else a string). Returns the
 // effective configuration. Throws ConfigError naming the file and key path.
 nlohmann::json load_raid_document(const std::string& config, const std::vector<std::string>& overrides);
+// The same for a document already in memory; `source` names it in errors.
+nlohmann::json complete_raid_document(nlohmann::json document, const std::vector<std::string>& overrides,
+                                      const std::string& source);
 
 // Cross-key checks and the resolved configuration (every device's SsdConfig included).
 RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::string& source = "config");

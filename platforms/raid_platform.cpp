@@ -74,7 +74,12 @@ void RaidPlatform::drain() {
     return;
   }
   for (auto& device : devices_) device->timeline().stop();
-  sc_core::sc_stop();
+  finished_ = true;
+  if (end_with_pause_) {
+    sc_core::sc_pause();
+  } else {
+    sc_core::sc_stop();
+  }
 }
 
 void RaidPlatform::precondition(PreconditionMode mode) {

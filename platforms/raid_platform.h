@@ -38,6 +38,12 @@ class RaidPlatform : public sc_core::sc_module {
   void precondition(PreconditionMode mode);
   void run(const sc_core::sc_time& limit = sc_core::SC_ZERO_TIME);
   bool workload_done() const;
+  // The workload drained and the members finished their background work: the run is over
+  // (sc_stop has been called).
+  bool finished() const { return finished_; }
+  // End the run with sc_pause() instead of sc_stop() (a stepped session: no "stopped by
+  // user" report, and the kernel state stays inspectable).
+  void end_with_pause(bool pause) { end_with_pause_ = pause; }
 
   void open_request_records(const std::string& path) { host_statistics_.open_request_records(path); }
   // Per-member response times over the configured window (stats.member_trace_*).
@@ -67,6 +73,8 @@ class RaidPlatform : public sc_core::sc_module {
   std::unique_ptr<TimedCallbackQueue> drain_timer_;
   std::uint64_t workload_end_ps_ = 0;
   PreconditionMode precondition_mode_ = PreconditionMode::None;
+  bool finished_ = false;
+  bool end_with_pause_ = false;
 
   void drain();
 };

@@ -9,28 +9,13 @@
 
 #include "models/common/config/config_error.h"
 #include "models/host/workload/request_source_factory.h"
+#include "platforms/kernel_context.h"
 
 namespace ssdtlm {
 
-// Makes the session's kernel context current for the duration of a call and restores the
-// previous one afterwards, so sessions can be interleaved (never run concurrently).
-class SimulationSession::ContextGuard {
+class SimulationSession::ContextGuard : public KernelContextGuard {
  public:
-  explicit ContextGuard(sc_core::sc_simcontext* context)
-      : previous_current_(sc_core::sc_curr_simcontext), previous_default_(sc_core::sc_default_global_context) {
-    sc_core::sc_curr_simcontext = context;
-    sc_core::sc_default_global_context = context;
-  }
-  ~ContextGuard() {
-    sc_core::sc_curr_simcontext = previous_current_;
-    sc_core::sc_default_global_context = previous_default_;
-  }
-  ContextGuard(const ContextGuard&) = delete;
-  ContextGuard& operator=(const ContextGuard&) = delete;
-
- private:
-  sc_core::sc_simcontext* previous_current_;
-  sc_core::sc_simcontext* previous_default_;
+  using KernelContextGuard::KernelContextGuard;
 };
 
 // Several host drivers onto the platform's single host socket: requests go through unchanged;
@@ -121,9 +106,7 @@ SimulationSession::~SimulationSession() {
     actions_.reset();
     platform_.reset();
   }
-  delete context_;
-  if (sc_core::sc_curr_simcontext == context_) sc_core::sc_curr_simcontext = nullptr;
-  if (sc_core::sc_default_global_context == context_) sc_core::sc_default_global_context = nullptr;
+  KernelContextGuard::destroy(context_);
 }
 
 std::size_t SimulationSession::add_workload(const WorkloadSpec& spec, std::uint64_t start_ns, std::uint64_t stop_ns,

@@ -91,7 +91,9 @@ std::vector<std::string> preset_names() {
   std::vector<std::string> names;
   std::error_code ignored;
   for (const auto& entry : std::filesystem::directory_iterator(preset_directory(), ignored)) {
-    if (entry.path().extension() == ".json") names.push_back(entry.path().stem().string());
+    // raid-*.json are RAID platform documents (raid_preset_names()), not SSDs.
+    const std::string stem = entry.path().stem().string();
+    if (entry.path().extension() == ".json" && stem.rfind("raid-", 0) != 0) names.push_back(stem);
   }
   std::sort(names.begin(), names.end());
   return names;

@@ -1,6 +1,7 @@
 // `ssdtlm config-doc`: prints the configuration reference (docs/configuration.md is its output).
 #include <iostream>
 
+#include "platforms/raid_config.h"
 #include "platforms/ssd_config.h"
 #include "sc_main/commands.h"
 
@@ -20,6 +21,17 @@ void register_config_doc_command(CLI::App& app) {
       first = false;
     }
     std::cout << ".\n\n" << ssd_parameter_schema().to_markdown();
+    std::cout << "\n## RAID platform (`ssdtlm raid`)\n\n"
+              << "From the table in platforms/raid_config.cpp. A RAID document has these keys plus `ssd` "
+                 "(every member's SSD: a preset name, a file or a platform document), `ssd_overrides` and "
+                 "`member_overrides` (dotted SSD keys for all devices / per device); docs/raid.md explains "
+                 "them. RAID presets: ";
+    first = true;
+    for (const auto& name : raid_preset_names()) {
+      std::cout << (first ? "" : ", ") << "`" << name << "`";
+      first = false;
+    }
+    std::cout << ".\n\n" << raid_parameter_schema().to_markdown();
   });
 }
 

@@ -8,6 +8,7 @@
     sim = ssdtlm.Simulation(cfg); sim.add_workload(...); sim.at("5ms", callback); sim.run()
     frame = ssdtlm.sweep(cfg, grid={"ftl.spare_factor": [0.1, 0.2]}, workload=...)
     ssdtlm.wa(blocks=4096, spare_factor=0.1, policy="greedy")
+    raid = ssdtlm.RaidSimulation("raid-5-mlc", workload=...); raid.at("2ms", lambda s: s.fail_drive(1)); raid.run()
 
 See docs/python.md.
 """
@@ -19,6 +20,7 @@ _warnings.filterwarnings("ignore", message=r"'ssdtlm\.sweep' found in sys\.modul
 from ._core import SimulationError  # noqa: E402
 from .config import Config, describe, parameters, preset_directory, presets  # noqa: E402
 from .functional import wa  # noqa: E402
+from .raid import RaidSimulation, load_raid_config, simulate_raid  # noqa: E402
 from .result import Result  # noqa: E402
 from .simulation import (LIVE_PARAMETERS, Simulation, Workload, normalize_workload, register_live_parameter,  # noqa: E402
                          simulate, workload_compact)
@@ -26,7 +28,7 @@ from .sweep import PointFailed, expand_grid, sweep  # noqa: E402
 
 __version__ = "0.1.0"
 __all__ = [
-    "Config", "LIVE_PARAMETERS", "PointFailed", "Result", "Simulation", "SimulationError", "Workload",
+    "Config", "LIVE_PARAMETERS", "PointFailed", "RaidSimulation", "Result", "Simulation", "SimulationError", "Workload",
     "describe", "expand_grid", "normalize_workload", "parameters", "preset_directory", "presets",
-    "register_live_parameter", "simulate", "sweep", "wa", "workload_compact",
+    "load_raid_config", "register_live_parameter", "simulate", "simulate_raid", "sweep", "wa", "workload_compact",
 ]

@@ -1,0 +1,27 @@
+"""scenarios/harmonia.py --quick (seed 004): the results.json contract and the direction of the
+paper's headline result (coordinated GC lowers HPC(W)'s mean and spread of response time)."""
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def test_harmonia_quick_run_coordination_lowers_hpc_w_response_time(ssdtlm_binary, tmp_path):
+    out = tmp_path / "harmonia"
+    env = {**os.environ, "SSDTLM_BINARY": ssdtlm_binary, "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE": "1"}
+    done = subprocess.run([sys.executable, str(ROOT / "scenarios" / "harmonia.py"), "--quick", "--out", str(out)],
+                          capture_output=True, text=True, timeout=900, env=env)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    report = json.loads((out / "results.json").read_text())
+    assert report["status"] == "ok"
+    hpc = report["workloads"]["HPC(W)"]
+    assert set(hpc) == {"none", "reactive", "proactive", "idle"}
+    for policy, figures in hpc.items():
+        assert figures["mean_us"] > 0 and figures["stddev_us"] > 0, policy
+    assert hpc["none"]["gc_rounds"] == 0 and hpc["reactive"]["gc_rounds"] > 0
+    assert hpc["reactive"]["mean_us"] < hpc["none"]["mean_us"]
+    assert hpc["reactive"]["stddev_us"] < hpc["none"]["stddev_us"]
+    assert (out / "member-trace.png").is_file() and (out / "response-time.md").is_file()
