@@ -290,8 +290,8 @@ void RaidController::member_completed(MemberIo& io) {
     stats.bytes_written += r.size_bytes;
   }
   if (member_trace_ && io.queued_ps >= trace_start_ps_ && io.queued_ps < trace_end_ps_) {
-    *member_trace_ << device << ',' << to_string(r.op) << ',' << r.size_bytes << ',' << double(io.queued_ps) / 1e6
-                   << ',' << double(latency_ps) / 1e6 << '\n';
+    *member_trace_ << device << ',' << to_string(r.op) << ',' << r.size_bytes << ',' << double(io.queued_ps) / 1e9
+                   << ',' << double(latency_ps) / 1e9 << '\n';
   }
   ArrayOp& op = *io.op;
   free_ios_.push_back(&io);
