@@ -15,6 +15,8 @@ set(SSDTLM_VERILATOR_ARGS -Wall)
 # One verilate() per top module; PREFIX is the C++ class the transactor instantiates.
 verilate(ssdtlm_rtl SOURCES ${SSDTLM_RTL_DIR}/ecc/ecc_secded512.v
   PREFIX Vecc_secded512 TRACE VERILATOR_ARGS ${SSDTLM_VERILATOR_ARGS})
+verilate(ssdtlm_rtl SOURCES ${SSDTLM_RTL_DIR}/onfi/onfi_sequencer.v
+  PREFIX Vonfi_sequencer TRACE VERILATOR_ARGS ${SSDTLM_VERILATOR_ARGS})
 
 file(GLOB_RECURSE SSDTLM_RTL_CXX_SOURCES CONFIGURE_DEPENDS ${SSDTLM_RTL_DIR}/*.cpp)
 target_sources(ssdtlm_rtl PRIVATE ${SSDTLM_RTL_CXX_SOURCES})
