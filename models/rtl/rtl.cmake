@@ -17,6 +17,8 @@ verilate(ssdtlm_rtl SOURCES ${SSDTLM_RTL_DIR}/ecc/ecc_secded512.v
   PREFIX Vecc_secded512 TRACE VERILATOR_ARGS ${SSDTLM_VERILATOR_ARGS})
 verilate(ssdtlm_rtl SOURCES ${SSDTLM_RTL_DIR}/onfi/onfi_sequencer.v
   PREFIX Vonfi_sequencer TRACE VERILATOR_ARGS ${SSDTLM_VERILATOR_ARGS})
+verilate(ssdtlm_rtl SOURCES ${SSDTLM_RTL_DIR}/raid/raid_parity_engine.v
+  PREFIX Vraid_parity_engine TRACE VERILATOR_ARGS ${SSDTLM_VERILATOR_ARGS})
 
 file(GLOB_RECURSE SSDTLM_RTL_CXX_SOURCES CONFIGURE_DEPENDS ${SSDTLM_RTL_DIR}/*.cpp)
 target_sources(ssdtlm_rtl PRIVATE ${SSDTLM_RTL_CXX_SOURCES})
