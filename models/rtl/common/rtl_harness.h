@@ -45,7 +45,6 @@ class RtlHarness {
     model_->clk = 0;
     model_->rst_n = 0;
     model_->eval();
-    dump();
     for (int i = 0; i < 2; ++i) tick();
     model_->rst_n = 1;
     model_->eval();
@@ -74,16 +73,16 @@ class RtlHarness {
   void settle() { model_->eval(); }
 
   // One clock cycle: rising edge now, falling edge half a period later. Inputs set before the
-  // call are sampled by the rising edge.
+  // call are sampled by the rising edge (call settle() first to read combinational outputs
+  // that depend on them).
   void tick() {
-    model_->eval();
-    dump();
     model_->clk = 1;
     model_->eval();
-    now_ps_ += period_ps_ / 2;
     dump();
+    now_ps_ += period_ps_ / 2;
     model_->clk = 0;
     model_->eval();
+    dump();
     now_ps_ += period_ps_ - period_ps_ / 2;
     ++cycles_;
   }

@@ -12,18 +12,43 @@ const char* to_string(SecdedStatus status) {
   return "?";
 }
 
-std::uint32_t secded512_encode(const std::uint8_t* sector) {
-  // Written bit by bit, the way the code is defined, rather than the way the RTL computes it
-  // (a word at a time), so that the two are independent.
-  std::uint32_t odd = 0, even = 0;
-  for (std::uint32_t byte = 0; byte < kSecdedSectorBytes; ++byte) {
-    for (std::uint32_t bit = 0; bit < 8; ++bit) {
-      if (((sector[byte] >> bit) & 1u) == 0) continue;
-      const std::uint32_t address = byte * 8 + bit;
-      odd ^= address;
-      even ^= ~address & 0xfffu;
+namespace {
+
+// Per byte value: the XOR of the indices (0..7) of its set bits, and its parity.
+struct ByteTables {
+  std::uint8_t bit_index_xor[256];
+  std::uint8_t parity[256];
+  ByteTables() {
+    for (int value = 0; value < 256; ++value) {
+      bit_index_xor[value] = 0;
+      parity[value] = 0;
+      for (int bit = 0; bit < 8; ++bit) {
+        if ((value >> bit) & 1) {
+          bit_index_xor[value] ^= static_cast<std::uint8_t>(bit);
+          parity[value] ^= 1;
+        }
+      }
     }
   }
+};
+const ByteTables kByteTables;
+
+}  // namespace
+
+std::uint32_t secded512_encode(const std::uint8_t* sector) {
+  // Straight from the definition, a byte at a time (the RTL works on 64-bit words with
+  // column masks, so the two are computed differently):
+  //   odd  = XOR of the addresses (byte * 8 + bit) of all set bits
+  //   even = XOR of the complemented addresses = odd ^ (0xfff if the number of set bits is odd)
+  std::uint32_t odd = 0, parity = 0;
+  for (std::uint32_t byte = 0; byte < kSecdedSectorBytes; ++byte) {
+    const std::uint8_t value = sector[byte];
+    if (value == 0) continue;
+    const std::uint32_t byte_parity = kByteTables.parity[value];
+    odd ^= kByteTables.bit_index_xor[value] ^ (byte_parity ? byte << 3 : 0u);
+    parity ^= byte_parity;
+  }
+  const std::uint32_t even = parity ? (~odd & 0xfffu) : odd;
   std::uint32_t ecc = 0;
   for (int k = 0; k < 12; ++k) {
     ecc |= ((even >> k) & 1u) << (2 * k);
