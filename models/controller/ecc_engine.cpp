@@ -49,8 +49,8 @@ std::unique_ptr<EccEngine> make_ecc_engine(const char* name, const EccConfig& co
 #if SSDTLM_HAVE_RTL
   if (config.engine == "rtl") return make_rtl_ecc_engine(name, config);
 #endif
-  throw config_error("controller.ecc_engine", "engine '" + config.engine + "' is not available" +
-                                                  (rtl_blocks_built() ? "" : " (this build has no RTL blocks: SSDTLM_RTL=OFF)"));
+  const std::string why = rtl_blocks_built() ? "" : " (this build has no RTL blocks: SSDTLM_RTL=OFF)";
+  throw config_error("controller.ecc_engine", "engine '" + config.engine + "' is not available" + why);
 }
 
 }  // namespace ssdtlm
