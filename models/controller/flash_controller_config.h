@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "models/controller/ecc_config.h"
+
 namespace ssdtlm {
 
 struct FlashControllerConfig {
@@ -18,6 +20,8 @@ struct FlashControllerConfig {
   // Controller time per command before it reaches its die queue (command build, ECC setup).
   // It delays the command but does not occupy the die or the bus.
   std::uint64_t command_overhead_ns = 0;
+  // ECC engine per channel in the data path (controller.ecc_engine and controller.ecc.*).
+  EccConfig ecc;
 };
 
 }  // namespace ssdtlm
