@@ -50,6 +50,7 @@ std::optional<CopyOp> Cleaner::issue_copy() {
     }
     if (log_.appendable_blocks() == 0) return std::nullopt;
     const Pba to = log_.append(1).front().physical;
+    log_.pin(log_.segment_of(to));
     ++job.cursor;
     ++job.in_flight;
     ++job.issued;
@@ -67,6 +68,7 @@ void Cleaner::complete_copy(const CopyOp& op) {
   }
   --job->in_flight;
   --in_flight_total_;
+  log_.unpin(log_.segment_of(op.to));
   ++blocks_copied_;
   // The old block is intact until the segment is trimmed, so the data comes from it.
   log_.program(op.to, log_.read(op.from));

@@ -46,7 +46,7 @@ ScanSchedule simulate_scan(const std::vector<Lba>& starts, Lba space_begin, Lba 
       first_finish = std::min(first_finish, finish);
       last_finish = std::max(last_finish, finish);
     }
-    if (first_finish == last_finish) {  // nobody would ever wait for work: done
+    if (first_finish == last_finish || !config.dynamic_reassignment) {  // nobody gets more work
       for (std::uint32_t i = 0; i < n; ++i) result.mappings_per_thread[i] += work[i];
       result.makespan_ps = last_finish;
       return result;

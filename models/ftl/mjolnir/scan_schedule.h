@@ -25,6 +25,8 @@ struct ScanScheduleConfig {
   std::uint64_t cost_per_mapping_ps = 100'000;  // 100 ns of CPU per mapping visited
   std::uint64_t check_interval_mappings = 64;
   std::uint64_t barrier_cost_ps = 2'000'000;  // 2 us for the barrier and the leader's split
+  // false: the static equal split only (the baseline the paper's algorithm improves on).
+  bool dynamic_reassignment = true;
 };
 
 struct ScanSchedule {

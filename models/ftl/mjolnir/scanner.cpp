@@ -44,7 +44,9 @@ ScanCycleResult Scanner::run_cycle() {
   std::vector<std::int32_t> slot(segments, kNone);
   std::vector<std::uint32_t> slot_segment;
   for (std::uint32_t s = 0; s < segments; ++s) {
-    if (log_.state(s) != SegmentState::kImmutable || reverse_.tracks(s)) continue;
+    // A pinned segment has copies in flight whose blocks no mapping references yet: a bitmap
+    // now would call them dead. It is judged by a later scan.
+    if (log_.state(s) != SegmentState::kImmutable || reverse_.tracks(s) || log_.pinned(s)) continue;
     slot[s] = static_cast<std::int32_t>(slot_segment.size());
     slot_segment.push_back(s);
   }

@@ -9,7 +9,8 @@ namespace ssdtlm::mjolnir {
 SegmentLog::SegmentLog(std::uint32_t segments, std::uint32_t segment_blocks)
     : segment_blocks_(segment_blocks),
       state_(segments, SegmentState::kFree),
-      tags_(std::uint64_t{segments} * segment_blocks, kTrimmedTag) {
+      tags_(std::uint64_t{segments} * segment_blocks, kTrimmedTag),
+      pins_(segments, 0) {
   if (segments < 2 || segment_blocks == 0) {
     throw std::invalid_argument("SegmentLog: needs at least 2 segments of at least 1 block, got " +
                                 std::to_string(segments) + " x " + std::to_string(segment_blocks));
@@ -50,13 +51,19 @@ std::vector<PhysicalRun> SegmentLog::append(std::uint64_t length) {
 }
 
 void SegmentLog::trim(std::uint32_t segment) {
-  if (state_[segment] != SegmentState::kImmutable) {
-    throw std::logic_error("SegmentLog: trim of segment " + std::to_string(segment) + " which is not immutable");
+  if (state_[segment] != SegmentState::kImmutable || pins_[segment] != 0) {
+    throw std::logic_error("SegmentLog: trim of segment " + std::to_string(segment) +
+                           " which is not immutable or has programs in flight");
   }
   std::fill_n(tags_.begin() + static_cast<std::ptrdiff_t>(segment_start(segment)), segment_blocks_, kTrimmedTag);
   state_[segment] = SegmentState::kFree;
   free_.push_back(segment);
   ++segments_trimmed_;
+}
+
+void SegmentLog::unpin(std::uint32_t segment) {
+  if (pins_[segment] == 0) throw std::logic_error("SegmentLog: unpin of unpinned segment " + std::to_string(segment));
+  --pins_[segment];
 }
 
 }  // namespace ssdtlm::mjolnir

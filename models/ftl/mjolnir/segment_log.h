@@ -43,6 +43,12 @@ class SegmentLog {
   // Erases an immutable segment and returns it to the free pool (FIFO).
   void trim(std::uint32_t segment);
 
+  // A segment with programs still in flight (the cleaner's copies into it, whose new blocks
+  // no mapping references yet) is pinned: the scanner must not judge it and nobody may trim it.
+  void pin(std::uint32_t segment) { ++pins_[segment]; }
+  void unpin(std::uint32_t segment);
+  bool pinned(std::uint32_t segment) const { return pins_[segment] != 0; }
+
   std::uint64_t segments_allocated() const { return segments_allocated_; }
   std::uint64_t segments_trimmed() const { return segments_trimmed_; }
 
@@ -50,6 +56,7 @@ class SegmentLog {
   std::uint32_t segment_blocks_;
   std::vector<SegmentState> state_;
   std::vector<std::uint64_t> tags_;
+  std::vector<std::uint32_t> pins_;
   std::deque<std::uint32_t> free_;
   bool has_open_ = false;
   std::uint32_t open_ = 0;

@@ -174,6 +174,29 @@ TEST(MjolnirMarkSweep, MapIsUpdatedOnlyAfterTheCopyIsWritten) {
   for (Lba l : {0, 2, 3}) EXPECT_EQ(store.read(100 + l), tag(l, 1));
 }
 
+TEST(MjolnirMarkSweep, SegmentReceivingCopiesInFlightIsNotJudgedByTheScanner) {
+  MjolnirStore store(tiny(1.0));
+  write_range(store, 0, 4, 1);  // segment 0
+  store.scan_cycle();
+  store.scan_cycle();
+  std::vector<CopyOp> ops;
+  while (std::optional<CopyOp> op = store.cleaner().issue_copy()) ops.push_back(*op);
+  ASSERT_EQ(ops.size(), 4u);  // into segment 1, which is now full (immutable) but unreferenced
+  EXPECT_EQ(store.log().state(1), SegmentState::kImmutable);
+  EXPECT_TRUE(store.log().pinned(1));
+  const ScanCycleResult scan = store.scan_cycle();
+  EXPECT_EQ(scan.bitmaps_built, 0u);  // segment 0 is prepared, segment 1 pinned
+  EXPECT_TRUE(scan.selected.empty());
+  for (const CopyOp& op : ops) store.cleaner().complete_copy(op);
+  EXPECT_FALSE(store.log().pinned(1));
+  EXPECT_EQ(store.cleaner().reclaim(), std::optional<std::uint32_t>{0});
+  const ScanCycleResult after = store.scan_cycle();
+  ASSERT_EQ(after.selected.size(), 1u);
+  EXPECT_EQ(after.selected[0].segment, 1u);
+  EXPECT_EQ(after.selected[0].live_blocks, 4u);
+  for (Lba l = 0; l < 4; ++l) EXPECT_EQ(store.read(l), tag(l, 1));
+}
+
 TEST(MjolnirMarkSweep, CloneIntoAPendingSegmentIsTrackedByTheCallbacks) {
   MjolnirStore store(tiny(1.0));
   write_range(store, 0, 8, 1);
