@@ -40,12 +40,16 @@ void make_room(MjolnirStore& store, std::uint64_t blocks) {
   ASSERT_TRUE(store.host_write_fits(blocks)) << "GC made no room; utilization " << store.utilization();
 }
 
-TEST(MjolnirGcData, SnapshotsKeepTheirDataThroughManyGcCycles) {
+MjolnirConfig store_config(std::uint32_t segments, std::uint32_t segment_blocks, double validity_threshold) {
   MjolnirConfig config;
-  config.segments = 32;
-  config.segment_blocks = 16;
-  config.scanner.validity_threshold = 0.75;
-  MjolnirStore store(config);
+  config.segments = segments;
+  config.segment_blocks = segment_blocks;
+  config.scanner.validity_threshold = validity_threshold;
+  return config;
+}
+
+TEST(MjolnirGcData, SnapshotsKeepTheirDataThroughManyGcCycles) {
+  MjolnirStore store(store_config(32, 16, 0.75));
   const Lba volume = 0;
   const std::uint64_t volume_blocks = 64;
   const Lba scratch = 512;  // rewritten every generation, interleaved with the volume, so
@@ -93,10 +97,7 @@ TEST(MjolnirGcData, SnapshotsKeepTheirDataThroughManyGcCycles) {
 }
 
 TEST(MjolnirGcData, RandomizedClonesSnapshotsAndOverwritesNeverLoseReferencedData) {
-  MjolnirConfig config;
-  config.segments = 64;
-  config.segment_blocks = 32;
-  config.scanner.validity_threshold = 0.9;
+  MjolnirConfig config = store_config(64, 32, 0.9);
   config.reverse_map_limit_bytes = 24 * 200;  // small: segments get dropped and abandoned
   config.rate_limiter.panic_free_segments = 2;
   MjolnirStore store(config);
@@ -187,10 +188,7 @@ TEST(MjolnirGcData, RandomizedClonesSnapshotsAndOverwritesNeverLoseReferencedDat
 // Table 2's measurement in miniature: every mapping of a populated map is scanned once per
 // cycle. Prints the host's scan rate (mappings per second); asserts only the counts.
 TEST(MjolnirGcData, ScanVisitsEveryMappingOnce) {
-  MjolnirConfig config;
-  config.segments = 256;
-  config.segment_blocks = 1024;
-  config.scanner.validity_threshold = 1.0;
+  const MjolnirConfig config = store_config(256, 1024, 1.0);
   MjolnirStore store(config);
   const Lba blocks = 200'000;
   for (Lba l = 0; l < blocks; ++l) store.write(2 * l, {l});  // logical gaps: nothing coalesces
