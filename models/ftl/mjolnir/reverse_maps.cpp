@@ -46,6 +46,14 @@ std::uint64_t ReverseMaps::entries(std::uint32_t segment) const {
   return it == maps_.end() ? 0 : it->second.size();
 }
 
+std::vector<Extent> ReverseMaps::entries_of(std::uint32_t segment) const {
+  std::vector<Extent> result;
+  auto it = maps_.find(segment);
+  if (it == maps_.end()) return result;
+  for (const auto& [physical, entry] : it->second) result.push_back(entry);
+  return result;
+}
+
 std::vector<Lba> ReverseMaps::referrers(Pba pba) const {
   std::vector<Lba> result;
   auto it = maps_.find(static_cast<std::uint32_t>(pba / segment_blocks_));

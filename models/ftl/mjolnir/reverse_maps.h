@@ -35,6 +35,8 @@ class ReverseMaps : public TranslationObserver {
   bool referenced(Pba pba) const;
 
   std::uint64_t entries(std::uint32_t segment) const;
+  // The segment's entries in physical order (for checks and reports).
+  std::vector<Extent> entries_of(std::uint32_t segment) const;
   std::uint64_t used_bytes() const { return entry_count_ * bytes_per_entry_; }
   std::uint64_t peak_bytes() const { return peak_bytes_; }
   std::uint64_t limit_bytes() const { return limit_bytes_; }
