@@ -7,6 +7,7 @@ namespace ssdtlm::mjolnir {
 
 MjolnirStore::MjolnirStore(const MjolnirConfig& config)
     : config_(config),
+      tl_(config.translation_fanout),
       log_(config.segments, config.segment_blocks),
       reverse_(config.segment_blocks, config.reverse_map_limit_bytes, config.reverse_map_entry_bytes),
       scanner_(config.scanner, log_, tl_, reverse_),

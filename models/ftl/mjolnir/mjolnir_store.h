@@ -6,6 +6,7 @@
 // driver: scan_cycle() runs one pipelined scan and queues what it prepared for the cleaner;
 // clean() relocates with every copy completed at once. A timed shell will instead call the
 // cleaner's issue/complete steps around its flash programs (docs/mjolnir.md).
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -24,6 +25,7 @@ struct MjolnirConfig {
   std::uint32_t segment_blocks = 64;
   std::uint64_t reverse_map_limit_bytes = 1 << 20;
   std::uint32_t reverse_map_entry_bytes = 24;  // logical start, physical start, length: 3 x 8 B
+  std::size_t translation_fanout = 32;  // B+-tree node capacity (extents per leaf, keys per index node)
   ScannerConfig scanner;
   RateLimiterConfig rate_limiter;
 };

@@ -92,9 +92,11 @@ ScanSchedule simulate_scan(const std::vector<Lba>& starts, Lba space_begin, Lba 
 ScanSchedule simulate_scan(const TranslationLayer& tl, const ScanScheduleConfig& config) {
   std::vector<Lba> starts;
   starts.reserve(tl.mapping_count());
-  for (const auto& [start, extent] : tl.entries()) starts.push_back(start);
+  for (const Extent& extent : tl.entries()) starts.push_back(extent.logical);
   if (starts.empty()) return simulate_scan(starts, 0, 0, config);
-  return simulate_scan(starts, starts.front(), tl.entries().rbegin()->second.logical_end(), config);
+  auto last = tl.entries().end();
+  --last;
+  return simulate_scan(starts, starts.front(), last->logical_end(), config);
 }
 
 }  // namespace ssdtlm::mjolnir

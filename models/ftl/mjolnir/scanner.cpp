@@ -54,7 +54,7 @@ ScanCycleResult Scanner::run_cycle() {
   std::vector<std::uint64_t> pieces(slot_segment.size(), 0);
   result.bitmaps_built = slot_segment.size();
 
-  for (const auto& [start, extent] : tl_.entries()) {
+  for (const Extent& extent : tl_.entries()) {
     ++result.mappings_scanned;
     Pba p = extent.physical;
     while (p < extent.physical_end()) {

@@ -1,6 +1,5 @@
 #include "models/ftl/mjolnir/translation_layer.h"
 
-#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -17,7 +16,7 @@ std::optional<Pba> TranslationLayer::lookup(Lba lba) const {
   auto it = entries_.upper_bound(lba);
   if (it == entries_.begin()) return std::nullopt;
   --it;
-  const Extent& e = it->second;
+  const Extent& e = *it;
   if (lba >= e.logical_end()) return std::nullopt;
   return e.physical + (lba - e.logical);
 }
@@ -27,8 +26,8 @@ std::vector<Extent> TranslationLayer::extents_in(Lba lba, std::uint64_t length) 
   const Lba end = lba + length;
   auto it = entries_.upper_bound(lba);
   if (it != entries_.begin()) --it;
-  for (; it != entries_.end() && it->second.logical < end; ++it) {
-    const Extent& e = it->second;
+  for (; it != entries_.end() && it->logical < end; ++it) {
+    const Extent& e = *it;
     const Lba lo = std::max(lba, e.logical);
     const Lba hi = std::min(end, e.logical_end());
     if (lo >= hi) continue;
@@ -41,12 +40,12 @@ void TranslationLayer::split_at(Lba lba) {
   auto it = entries_.upper_bound(lba);
   if (it == entries_.begin()) return;
   --it;
-  Extent& e = it->second;
+  Extent& e = entries_.mutable_value(it);
   if (e.logical == lba || lba >= e.logical_end()) return;
   const std::uint64_t head = lba - e.logical;
   const Extent tail{lba, e.physical + head, e.length - head};
   e.length = head;
-  entries_.emplace_hint(std::next(it), lba, tail);
+  entries_.insert(tail);
 }
 
 void TranslationLayer::remove_range(Lba lba, std::uint64_t length) {
@@ -55,9 +54,9 @@ void TranslationLayer::remove_range(Lba lba, std::uint64_t length) {
   split_at(end);
   std::vector<Extent> removed;
   auto it = entries_.lower_bound(lba);
-  while (it != entries_.end() && it->first < end) {
-    removed.push_back(it->second);
-    mapped_blocks_ -= it->second.length;
+  while (it != entries_.end() && it->logical < end) {
+    removed.push_back(*it);
+    mapped_blocks_ -= it->length;
     it = entries_.erase(it);
   }
   // Reported after the map is consistent again, so an observer may look the map up.
@@ -70,20 +69,20 @@ void TranslationLayer::insert(const Extent& extent) {
   Extent merged = extent;
   auto next = entries_.lower_bound(extent.logical);
   if (next != entries_.begin()) {
-    auto prev = std::prev(next);
-    if (prev->second.logical_end() == merged.logical && prev->second.physical_end() == merged.physical) {
-      merged.logical = prev->second.logical;
-      merged.physical = prev->second.physical;
-      merged.length += prev->second.length;
-      entries_.erase(prev);
+    auto prev = next;
+    --prev;
+    if (prev->logical_end() == merged.logical && prev->physical_end() == merged.physical) {
+      merged.logical = prev->logical;
+      merged.physical = prev->physical;
+      merged.length += prev->length;
+      next = entries_.erase(prev);  // erase invalidates; it returns the new successor
     }
   }
-  if (next != entries_.end() && next->second.logical == merged.logical_end() &&
-      next->second.physical == merged.physical_end()) {
-    merged.length += next->second.length;
-    next = entries_.erase(next);
+  if (next != entries_.end() && next->logical == merged.logical_end() && next->physical == merged.physical_end()) {
+    merged.length += next->length;
+    entries_.erase(next);
   }
-  entries_.emplace_hint(next, merged.logical, merged);
+  entries_.insert(merged);
   mapped_blocks_ += extent.length;
   if (observer_ != nullptr) observer_->on_mapped(extent);
 }

@@ -4,9 +4,8 @@
 // reference the same physical blocks (range copy, snapshots); there are no reference counts
 // and no reverse map here (section 4.1): liveness is inferred by the scanner traversing it.
 //
-// B-tree stand-in: std::map keyed by the extent's logical start (a red-black tree). It has
-// the properties the GC relies on (ordered traversal, O(log n) lookup, split and coalesce of
-// extents); node fan-out and the cost of a B-tree descent are not modelled (docs/mjolnir.md).
+// The extents live in a B+-tree (extent_tree.h) keyed by logical start, with chained leaves
+// for the scanner's traversal; descents() counts root-to-leaf walks for a later CPU model.
 //
 // Callbacks (section 4.3.1): every piece of a mapping that is removed (overwrite, trim,
 // delete, the source of a move, the cleaner's own remap) is reported to the observer with
@@ -15,11 +14,11 @@
 // not copied) and the second to add entries when a clone creates a new reference into such a
 // segment (so the cleaner does not free a block a clone still references).
 #include <cstddef>
-#include <map>
 #include <optional>
 #include <vector>
 
 #include "models/ftl/mjolnir/extent.h"
+#include "models/ftl/mjolnir/extent_tree.h"
 
 namespace ssdtlm::mjolnir {
 
@@ -34,7 +33,9 @@ class TranslationLayer {
  public:
   // Ordered by logical start; extents never overlap and adjacent extents that continue each
   // other physically are coalesced, so the entry count is the paper's "mappings".
-  using Entries = std::map<Lba, Extent>;
+  using Entries = ExtentTree;
+
+  explicit TranslationLayer(std::size_t fanout = 32) : entries_(fanout) {}
 
   void set_observer(TranslationObserver* observer) { observer_ = observer; }
 
@@ -56,6 +57,7 @@ class TranslationLayer {
 
   const Entries& entries() const { return entries_; }
   std::size_t mapping_count() const { return entries_.size(); }
+  std::size_t tree_height() const { return entries_.height(); }
   std::uint64_t mapped_blocks() const { return mapped_blocks_; }
 
  private:

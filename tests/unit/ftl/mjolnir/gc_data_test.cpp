@@ -42,8 +42,7 @@ void expect_matches_oracle(const MjolnirStore& store, const Oracle& oracle, cons
   std::vector<Extent> extents;
   std::uint64_t mapped = 0;
   const Extent* previous = nullptr;
-  for (const auto& [start, e] : tl.entries()) {
-    ASSERT_EQ(start, e.logical);
+  for (const Extent& e : tl.entries()) {
     if (previous != nullptr) {
       ASSERT_LE(previous->logical_end(), e.logical) << "overlapping extents " << when;
       ASSERT_FALSE(previous->logical_end() == e.logical && previous->physical_end() == e.physical)
@@ -54,7 +53,7 @@ void expect_matches_oracle(const MjolnirStore& store, const Oracle& oracle, cons
     extents.push_back(e);
     for (Pba p = e.physical; p < e.physical_end(); ++p) {
       ASSERT_NE(store.log().state(store.log().segment_of(p)), SegmentState::kFree)
-          << "lba " << start + (p - e.physical) << " references freed block " << p << " " << when;
+          << "lba " << e.logical + (p - e.physical) << " references freed block " << p << " " << when;
     }
   }
   ASSERT_EQ(tl.mapped_blocks(), mapped);
@@ -136,6 +135,7 @@ class MjolnirGcRandom : public ::testing::TestWithParam<std::uint64_t> {};
 
 TEST_P(MjolnirGcRandom, ClonesSnapshotsAndOverwritesNeverLoseReferencedData) {
   MjolnirConfig config = store_config(64, 32, 0.9);
+  config.translation_fanout = 4;  // a deep B+-tree: splits, freed nodes and root collapses
   config.reverse_map_limit_bytes = 24 * 200;  // small: segments get dropped and abandoned
   config.rate_limiter.panic_free_segments = 2;
   MjolnirStore store(config);
