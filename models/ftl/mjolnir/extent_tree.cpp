@@ -82,20 +82,22 @@ ExtentTree::Iterator ExtentTree::begin() const {
   return leaf->items.empty() ? end() : Iterator(this, leaf, 0);
 }
 
-ExtentTree::Iterator ExtentTree::lower_bound(Lba key) const {
+// The leaf that would hold key, then the position `search` finds in it (or the next leaf's
+// first extent: every extent of later leaves starts after key).
+template <typename Search>
+ExtentTree::Iterator ExtentTree::bound(Lba key, Search search) const {
   Leaf* leaf = find_leaf(key);
-  const auto i = static_cast<std::size_t>(
-      std::lower_bound(leaf->items.begin(), leaf->items.end(), key, starts_before) - leaf->items.begin());
+  const auto i = static_cast<std::size_t>(search(leaf->items.begin(), leaf->items.end()) - leaf->items.begin());
   if (i < leaf->items.size()) return Iterator(this, leaf, i);
   return Iterator(this, leaf->next, 0);
 }
 
+ExtentTree::Iterator ExtentTree::lower_bound(Lba key) const {
+  return bound(key, [key](auto first, auto last) { return std::lower_bound(first, last, key, starts_before); });
+}
+
 ExtentTree::Iterator ExtentTree::upper_bound(Lba key) const {
-  Leaf* leaf = find_leaf(key);
-  const auto i = static_cast<std::size_t>(
-      std::upper_bound(leaf->items.begin(), leaf->items.end(), key, key_before) - leaf->items.begin());
-  if (i < leaf->items.size()) return Iterator(this, leaf, i);
-  return Iterator(this, leaf->next, 0);
+  return bound(key, [key](auto first, auto last) { return std::upper_bound(first, last, key, key_before); });
 }
 
 ExtentTree::Iterator ExtentTree::insert(const Extent& extent) {

@@ -77,6 +77,8 @@ class ExtentTree {
 
  private:
   Leaf* find_leaf(Lba key) const;
+  template <typename Search>
+  Iterator bound(Lba key, Search search) const;
   Leaf* leftmost() const;
   Leaf* rightmost() const;
   void split_leaf(Leaf* leaf);
