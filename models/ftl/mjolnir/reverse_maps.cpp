@@ -6,6 +6,16 @@
 
 namespace ssdtlm::mjolnir {
 
+namespace {
+// The first entry that may cover pba: none of a segment's entries is longer than max_length,
+// so those covering pba start at most max_length - 1 blocks before it.
+template <typename Entries>
+auto first_covering(Entries& entries, std::uint64_t max_length, Pba pba, Pba segment_start) {
+  const Pba from = pba >= segment_start + max_length ? pba - max_length + 1 : segment_start;
+  return entries.lower_bound(from);
+}
+}  // namespace
+
 ReverseMaps::ReverseMaps(std::uint32_t segment_blocks, std::uint64_t limit_bytes, std::uint32_t bytes_per_entry)
     : segment_blocks_(segment_blocks), limit_bytes_(limit_bytes), bytes_per_entry_(bytes_per_entry) {
   if (bytes_per_entry == 0) throw std::invalid_argument("ReverseMaps: bytes_per_entry must be > 0");
@@ -24,7 +34,8 @@ void ReverseMaps::for_each_segment_piece(const Extent& e, F f) const {
 }
 
 void ReverseMaps::add_entry(SegmentMap& map, const Extent& entry) {
-  map.emplace(entry.physical, entry);
+  map.entries.emplace(entry.physical, entry);
+  map.max_length = std::max(map.max_length, entry.length);
   ++entry_count_;
   peak_bytes_ = std::max(peak_bytes_, used_bytes());
 }
@@ -37,20 +48,20 @@ void ReverseMaps::install(std::uint32_t segment, const std::vector<Extent>& entr
 void ReverseMaps::release(std::uint32_t segment) {
   auto it = maps_.find(segment);
   if (it == maps_.end()) return;
-  entry_count_ -= it->second.size();
+  entry_count_ -= it->second.entries.size();
   maps_.erase(it);
 }
 
 std::uint64_t ReverseMaps::entries(std::uint32_t segment) const {
   auto it = maps_.find(segment);
-  return it == maps_.end() ? 0 : it->second.size();
+  return it == maps_.end() ? 0 : it->second.entries.size();
 }
 
 std::vector<Extent> ReverseMaps::entries_of(std::uint32_t segment) const {
   std::vector<Extent> result;
   auto it = maps_.find(segment);
   if (it == maps_.end()) return result;
-  for (const auto& [physical, entry] : it->second) result.push_back(entry);
+  for (const auto& [physical, entry] : it->second.entries) result.push_back(entry);
   return result;
 }
 
@@ -58,10 +69,10 @@ std::vector<Lba> ReverseMaps::referrers(Pba pba) const {
   std::vector<Lba> result;
   auto it = maps_.find(static_cast<std::uint32_t>(pba / segment_blocks_));
   if (it == maps_.end()) return result;
-  // Entries never cross a segment boundary, so every entry covering pba starts at most
-  // segment_blocks - 1 blocks before it.
+  const SegmentMap& map = it->second;
   const Pba segment_start = Pba{it->first} * segment_blocks_;
-  for (auto e = it->second.lower_bound(segment_start); e != it->second.end() && e->first <= pba; ++e) {
+  for (auto e = first_covering(map.entries, map.max_length, pba, segment_start);
+       e != map.entries.end() && e->first <= pba; ++e) {
     if (pba < e->second.physical_end()) result.push_back(e->second.logical + (pba - e->second.physical));
   }
   std::sort(result.begin(), result.end());
@@ -84,8 +95,8 @@ void ReverseMaps::on_unmapped(const Extent& removed) {
     SegmentMap& map = it->second;
     const std::int64_t diagonal = static_cast<std::int64_t>(piece.logical - piece.physical);
     std::vector<Extent> remainders;
-    auto e = map.lower_bound(Pba{segment} * segment_blocks_);
-    while (e != map.end() && e->first < piece.physical_end()) {
+    auto e = first_covering(map.entries, map.max_length, piece.physical, Pba{segment} * segment_blocks_);
+    while (e != map.entries.end() && e->first < piece.physical_end()) {
       const Extent entry = e->second;
       const bool same_diagonal = static_cast<std::int64_t>(entry.logical - entry.physical) == diagonal;
       const Pba lo = std::max(entry.physical, piece.physical);
@@ -94,7 +105,7 @@ void ReverseMaps::on_unmapped(const Extent& removed) {
         ++e;
         continue;
       }
-      e = map.erase(e);
+      e = map.entries.erase(e);
       --entry_count_;
       if (!relocating_) blocks_dropped_ += hi - lo;
       if (entry.physical < lo) remainders.push_back(Extent{entry.logical, entry.physical, lo - entry.physical});

@@ -54,7 +54,12 @@ class ReverseMaps : public TranslationObserver {
   void on_mapped(const Extent& added) override;
 
  private:
-  using SegmentMap = std::multimap<Pba, Extent>;  // keyed by physical start
+  struct SegmentMap {
+    std::multimap<Pba, Extent> entries;  // keyed by physical start
+    // No entry is longer than this (it only grows), so the entries covering a block start at
+    // most max_length - 1 blocks before it: look-ups need not walk the whole segment.
+    std::uint64_t max_length = 0;
+  };
   void add_entry(SegmentMap& map, const Extent& entry);
   // Whether more_entries still fit in the limit; if not, abandons the segment.
   bool fits(std::uint32_t segment, std::uint64_t more_entries);
