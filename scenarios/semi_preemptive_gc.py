@@ -10,14 +10,16 @@ preconditioned to GC steady state (`--precondition steady`), with per-request re
 figures are over every host request (reads and writes together), from arrival to completion.
 `semi` is `ftl.gc.preemption=semi` with its defaults (yield, merge and pipeline on, State 2 at
 3 % and State 3 at 1 % free blocks of a plane); suspend stays off in both, as in the paper (the
-full run adds a third column, semi with program/erase suspend, to the tables only).
+full run adds two columns to the tables only: semi with program/erase suspend, and
+`non-preemptive`, the semi engine with yield, merge and pipeline off, in which every host
+request for a collecting plane waits for the end of the GC cycle: seed 001's baseline).
 
 Workloads (all open loop with bursty arrivals: Poisson at the burst rate during `on`, silent
 during `off`; the workload generator's `arrival=bursty` and `seq=`, docs/workloads.md):
   financial, cello   seed 001's table: mean request size 7.09 / 7.06 KiB (a 4 / 8 / 16 KiB mix
                      with that mean), 18.92 % / 19.63 % reads, mean arrival rate 47.19 /
-                     74.24 IOPS, delivered in bursts of 20 ms every second (duty 2 %, so the
-                     rate inside a burst is 50 times the mean)
+                     74.24 IOPS, delivered in bursts of 100 ms every second (so the rate
+                     inside a burst is 10 times the mean)
   size-*, rate-*, seq-*, read-*
                      synthetic sweeps around a write-dominant bursty base (8 KiB, 20 % reads,
                      random, 2,000 IOPS in 20 ms bursts every 200 ms), varying one parameter
@@ -50,7 +52,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 FINANCIAL = {"read": 0.1892, "size": "4KiB:50.75/8KiB:35.25/16KiB:14", "mean_iops": 47.19}
 CELLO = {"read": 0.1963, "size": "4KiB:51.5/8KiB:34.5/16KiB:14", "mean_iops": 74.24}
-REALISTIC_ON_MS, REALISTIC_PERIOD_MS = 20.0, 1000.0   # bursts: 20 ms every second
+REALISTIC_ON_MS, REALISTIC_PERIOD_MS = 100.0, 1000.0   # bursts: 100 ms every second
 
 SWEEP_BASE = {"read": 0.2, "size": "8KiB", "rate": 2000.0, "seq": 0.0}
 SWEEP_ON_MS, SWEEP_PERIOD_MS = 20.0, 200.0
@@ -66,6 +68,10 @@ MODES = {
     "none": ["--set", "ftl.gc.preemption=none"],
     "semi": ["--set", "ftl.gc.preemption=semi"],
     "semi+suspend": ["--set", "ftl.gc.preemption=semi", "--set", "controller.suspend.enabled=true"],
+    # Seed 001's baseline: GC steps back to back, every host request for the plane waits for the
+    # cycle (the semi engine with its three techniques off).
+    "non-preemptive": ["--set", "ftl.gc.preemption=semi", "--set", "ftl.gc.semi.yield=false",
+                       "--set", "ftl.gc.semi.merge=false", "--set", "ftl.gc.semi.pipeline=false"],
 }
 
 
@@ -117,7 +123,7 @@ def run(binary, quick, workload, mode):
         latencies = []
         with open(pathlib.Path(tmp) / "requests.csv") as f:
             for row in csv.DictReader(f):
-                latencies.append(int(row["latency_ns"]) / 1000.0)
+                latencies.append(float(row["latency_ns"]) / 1000.0)
     latencies.sort()
     n = len(latencies)
     mean = sum(latencies) / n
@@ -153,12 +159,13 @@ def plots(out, rows, modes):
         points = sorted((r for r in rows if r["family"] == family), key=lambda r: r["x"])
         for row, metric in enumerate(("mean_us", "stddev_us")):
             ax = axes[row][col]
-            for mode, style in zip(modes, ("o-", "s--", "^:")):
+            for mode, style in zip(modes, ("o-", "s--", "^:", "x-.")):
                 ax.plot([p["x"] for p in points], [p[mode][metric] for p in points], style, label=mode)
             ax.set_xlabel(xlabel)
             ax.set_ylabel(("mean" if metric == "mean_us" else "std. deviation") + " of response time (us)")
             if family == "size":
                 ax.set_xscale("log", base=2)
+            ax.set_yscale("log")
     axes[0][0].legend(fontsize=8)
     fig.suptitle("Synthetic sweeps (write-dominant bursty base), none vs semi")
     fig.tight_layout()
@@ -194,7 +201,7 @@ def main():
     binary = args.ssdtlm or os.environ.get("SSDTLM_BINARY") or str(ROOT / "build" / "ssdtlm")
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    modes = ["none", "semi"] if args.quick else ["none", "semi", "semi+suspend"]
+    modes = ["none", "semi"] if args.quick else ["none", "semi", "semi+suspend", "non-preemptive"]
     started = time.time()
     results = {"workloads": {}}
     details = {"quick": args.quick, "modes": modes, "runs": {}}

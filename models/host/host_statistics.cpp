@@ -1,5 +1,7 @@
 #include "models/host/host_statistics.h"
 
+#include <iomanip>
+
 #include "models/common/config/config_error.h"
 
 namespace ssdtlm {
@@ -20,6 +22,8 @@ void HostStatistics::record(const HostRequest& request, std::uint64_t submit_ps,
 void HostStatistics::open_request_records(const std::string& path) {
   records_ = std::make_unique<std::ofstream>(path);
   if (!*records_) throw config_error(path, "cannot write per-request records");
+  // Latencies to the picosecond (the default 6 significant digits would round those above 1 ms).
+  *records_ << std::fixed << std::setprecision(3);
   *records_ << "id,op,offset_bytes,size_bytes,submit_ns,complete_ns,latency_ns\n";
 }
 
