@@ -182,6 +182,7 @@ def plots(out, rows, modes):
         ax.set_xticks([j + width * (len(modes) - 1) / 2 for j in range(len(real))])
         ax.set_xticklabels([r["workload"] for r in real])
         ax.set_title(f"{title} of response time (us)", fontsize=10)
+        ax.set_yscale("log")
     axes[0].legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(out / "realistic.png", dpi=110)

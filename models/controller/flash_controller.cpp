@@ -455,8 +455,9 @@ bool FlashController::try_suspend(DieContext& die) {
   const std::uint64_t elapsed_ps = (sc_core::sc_time_stamp() - operation.step_started).value();
   if (elapsed_ps >= step.duration_ps) return false;
   const std::uint64_t remaining_ps = step.duration_ps - elapsed_ps;
-  const std::uint64_t latency_ps =
-      (opcode == FlashOpcode::Program ? nand_timing_.program_suspend_ns : nand_timing_.erase_suspend_ns) * 1000;
+  const std::uint64_t latency_ns =
+      opcode == FlashOpcode::Program ? nand_timing_.program_suspend_ns : nand_timing_.erase_suspend_ns;
+  const std::uint64_t latency_ps = latency_ns * 1000;
   if (remaining_ps <= latency_ps) return false;  // finishing is no slower than suspending
   if (find_suspend_read(die) == die.queue.size()) return false;
 

@@ -989,7 +989,8 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
       if (job.semi) {
         if (index < job.stage.size()) {
           job.stage[index] = GcJob::Done;
-          job.buffered.erase(std::remove(job.buffered.begin(), job.buffered.end(), index), job.buffered.end());
+          auto& buffered = job.buffered;
+          buffered.erase(std::remove(buffered.begin(), buffered.end(), index), buffered.end());
         }
         --job.programs_in_flight;
         semi_advance(job);

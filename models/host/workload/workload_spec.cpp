@@ -90,8 +90,9 @@ void validate_synthetic(const WorkloadSpec& spec, const WorkloadFieldNames& name
                                                   spec::format_number(spec.read_fraction));
   }
   if (!(spec.sequential_fraction >= 0.0 && spec.sequential_fraction <= 1.0)) {
-    throw config_error(name(F::SequentialFraction), "expected a probability of sequential access in [0, 1], got " +
-                                                        spec::format_number(spec.sequential_fraction));
+    throw config_error(name(F::SequentialFraction),
+                       "expected a probability of sequential access in [0, 1], got " +
+                           spec::format_number(spec.sequential_fraction));
   }
   if (spec.pattern == AccessPattern::Sequential && spec.sequential_fraction != 0.0) {
     throw config_error(name(F::SequentialFraction),
