@@ -72,8 +72,9 @@ struct Outcome {
 
 class SemiPreemptiveGcTest : public testing::SystemCTest {
  protected:
-  // Runs the scene; the read of `read_lpn` arrives `read_offset_ps` after F.
-  Outcome run_scene(const nlohmann::json& overrides, std::uint64_t read_offset_ps, std::uint64_t read_lpn = 20) {
+  // Runs the scene; the read (or write) of `read_lpn` reaches the FTL `read_offset_ps` after F.
+  Outcome run_scene(const nlohmann::json& overrides, std::uint64_t read_offset_ps, std::uint64_t read_lpn = 20,
+                    HostOp op = HostOp::Read, std::uint64_t expected_moves = 2) {
     testing::fresh_kernel();  // one elaboration per kernel, several runs per test
     const SsdConfig config = make_config(overrides);
     const auto& pcie = config.host_interface.pcie;
@@ -83,13 +84,13 @@ class SemiPreemptiveGcTest : public testing::SystemCTest {
     const std::uint64_t trigger_write_arrival_ps = 7000 * kUs;
     out.trigger_write_at_ftl_ps = trigger_write_arrival_ps + command_ps + data_ps;
     out.read_at_ftl_ps = out.trigger_write_at_ftl_ps + read_offset_ps;
-    const std::uint64_t read_arrival_ps = out.read_at_ftl_ps - command_ps;
+    const std::uint64_t read_arrival_ps = out.read_at_ftl_ps - command_ps - (op == HostOp::Write ? data_ps : 0);
     // Arrivals are in ns: keep them whole.
     EXPECT_EQ(read_arrival_ps % 1000, 0u);
     std::vector<HostRequest> requests;
     int k = 0;
     for (int lpn : {0, 1, 4, 5, 6, 7, 8, 9}) requests.push_back(page_request(HostOp::Write, lpn, 4096, 1'000'000ull * k++));
-    requests.push_back(page_request(HostOp::Read, read_lpn, 4096, read_arrival_ps / 1000));
+    requests.push_back(page_request(op, read_lpn, 4096, read_arrival_ps / 1000));
 
     SsdPlatform platform("ssd", config);
     platform.attach_workload(std::make_unique<VectorRequestSource>(requests, ArrivalMode::OpenLoop, 0));
@@ -97,11 +98,12 @@ class SemiPreemptiveGcTest : public testing::SystemCTest {
     platform.run();
     out.stats = platform.statistics();
     EXPECT_EQ(out.stats["gc"]["victims"], 2);
-    EXPECT_EQ(out.stats["gc"]["pages_moved"], 2);
-    const auto& read = platform.host_statistics().op(HostOp::Read);
-    EXPECT_EQ(read.count, 1u);
+    EXPECT_EQ(out.stats["gc"]["pages_moved"], expected_moves);
+    const auto& read = platform.host_statistics().op(op);
+    EXPECT_EQ(read.count, op == HostOp::Write ? 9u : 1u);
     const auto latency_ps = static_cast<std::uint64_t>(std::llround(read.latency.max_ns() * 1000.0));
-    out.read_done_at_flash_ps = read_arrival_ps + latency_ps - data_ps - completion_ps;
+    // A write's latency ends with its completion entry; a read's also carries its data.
+    out.read_done_at_flash_ps = read_arrival_ps + latency_ps - completion_ps - (op == HostOp::Read ? data_ps : 0);
     out.gc_end_ps = out.trigger_write_at_ftl_ps + platform.ftl().statistics().gc_busy_ps;
     return out;
   }
@@ -237,6 +239,35 @@ TEST_F(SemiPreemptiveGcTest, ReadOfAPageBeingMovedIsMergedIntoTheGc) {
     EXPECT_EQ(out.stats["flash"]["reads"]["host"], 1);
     EXPECT_EQ(out.read_done_at_flash_ps, out.trigger_write_at_ftl_ps + kTprog + kTr + kTprog + kTr);
     EXPECT_EQ(out.gc_end_ps, out.trigger_write_at_ftl_ps + kTprog + 3 * kTr + 2 * kTprog + 2 * kTbers);
+  }
+}
+
+// State 2: a host write arriving during the GC waits (before allocation) until the plane is
+// back in State 1 or the cycle ends; a read does not. With merge, a held write of a page the
+// GC has still to move is programmed as the GC's next step instead of that move.
+TEST_F(SemiPreemptiveGcTest, State2HoldsWritesAndMergeTurnsThemIntoGcWork) {
+  const std::uint64_t offset = kTprog + kTr + 100 * kUs;  // during p1
+  nlohmann::json config = scene("semi");
+  config["ftl"]["gc"]["semi"]["state2_watermark"] = 0.125;  // at or below 2 free blocks
+  {
+    Outcome out = run_scene(config, offset, /*lpn=*/20, HostOp::Write);
+    // Held until the cycle ends (3 free blocks), then programmed: the write is the slowest.
+    EXPECT_EQ(out.read_done_at_flash_ps, out.gc_end_ps + kTprog);
+    EXPECT_EQ(out.gc_end_ps, out.trigger_write_at_ftl_ps + kCycle);
+    EXPECT_EQ(out.stats["gc"]["host_writes_waited"], 1);
+  }
+  {
+    Outcome out = run_scene(config, offset, /*lpn=*/20);  // a read still preempts
+    EXPECT_EQ(out.read_done_at_flash_ps, out.trigger_write_at_ftl_ps + kTprog + kTr + kTprog + kTr);
+  }
+  {
+    // Logical 3 sits in the victim, its copy not started: after p1 the GC programs the host's
+    // data instead of copying the old page (one read and one program saved).
+    Outcome out = run_scene(config, offset, /*lpn=*/3, HostOp::Write, /*expected_moves=*/1);
+    const std::uint64_t p1_end = out.trigger_write_at_ftl_ps + kTprog + kTr + kTprog;
+    EXPECT_EQ(out.read_done_at_flash_ps, p1_end + kTprog);
+    EXPECT_EQ(out.gc_end_ps, p1_end + kTprog + 2 * kTbers);
+    EXPECT_EQ(out.stats["gc"]["semi"]["merged_host_writes"], 1);
   }
 }
 
