@@ -192,6 +192,15 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   c.controller.command_overhead_ns = static_cast<std::uint64_t>(std::llround(ctrl["command_overhead_ns"].get<double>()));
   c.controller.suspend_enabled = ctrl["suspend"]["enabled"].get<bool>();
   c.controller.max_suspensions_per_operation = ctrl["suspend"]["max_per_operation"].get<std::uint32_t>();
+  const auto& rtl = effective["rtl"];
+  c.controller.ecc.engine = ctrl["ecc_engine"].get<std::string>();
+  c.controller.ecc.latency_ns = static_cast<std::uint64_t>(std::llround(ctrl["ecc"]["latency_ns"].get<double>()));
+  c.controller.ecc.throughput_mbps = ctrl["ecc"]["throughput_mbps"].get<double>();
+  c.controller.ecc.rtl_clock_period_ps = static_cast<std::uint64_t>(std::llround(rtl["clock_period_ns"].get<double>() * 1000.0));
+  c.controller.ecc.rtl_overhead_ps = static_cast<std::uint64_t>(std::llround(rtl["transactor_overhead_ns"].get<double>() * 1000.0));
+  if (c.controller.ecc.engine == "rtl" && !rtl_blocks_built()) {
+    throw config_error(source + ": controller.ecc_engine", "rtl needs the Verilator blocks, and this build has none (configure with -DSSDTLM_RTL=ON)");
+  }
 
   c.ftl_core.geometry = c.geometry;
   c.ftl_core.spare_factor = ftl["spare_factor"].get<double>();

@@ -122,6 +122,9 @@ std::vector<Parameter> build_table() {
       number("controller.command_overhead_ns", 0.0, "ns", 0, 1e7, "Controller processing per flash command before it is issued to the bus."),
       boolean("controller.suspend.enabled", false, "Program/erase suspend: a host read queued for a die whose array is programming or erasing suspends the operation, runs, and the operation resumes with the array time it had left."),
       integer("controller.suspend.max_per_operation", 3, "suspensions", 0, 1000000, "At most this many suspensions of one program or erase (a read stream cannot starve it)."),
+      choice("controller.ecc_engine", "tlm", {"tlm", "rtl"}, "ECC engine of each channel's data path (programs encode before their die queue, reads decode after their data-out): `tlm` takes controller.ecc.latency_ns + bytes / controller.ecc.throughput_mbps per page; `rtl` runs the Verilog Hamming SEC-DED block (models/rtl/ecc, 512-byte sectors) and takes its clock cycles x rtl.clock_period_ns + rtl.transactor_overhead_ns per page. `tlm` with both at 0 leaves ECC out of the timeline."),
+      number("controller.ecc.latency_ns", 0.0, "ns", 0, 1e7, "ecc_engine tlm: fixed time per page encode or decode."),
+      number("controller.ecc.throughput_mbps", 0.0, "MB/s", 0, 1e7, "ecc_engine tlm: bytes per microsecond the engine processes; 0 is unlimited."),
       boolean("nand.data_mode", false, "Keep a 64-bit content tag per page and check that every read returns what was last written."),
       // FTL
       number("ftl.spare_factor", 0.07, "fraction", 0.0, 1.0, "Fraction of physical capacity hidden from the host (over-provisioning).", true, true),
@@ -161,6 +164,9 @@ std::vector<Parameter> build_table() {
       // Statistics
       number("stats.timeline_interval_us", 1000.0, "us", 1, 1e9, "Sampling interval of timeline.csv."),
       boolean("stats.per_request_records", false, "Write requests.csv with one line per host request (arrival, completion, latency)."),
+      // RTL co-simulation (docs/cosimulation.md)
+      number("rtl.clock_period_ns", 2.5, "ns", 0.002, 1e6, "Clock period of the RTL blocks (Verilator): an RTL engine's time is its cycle count x this period."),
+      number("rtl.transactor_overhead_ns", 0.0, "ns", 0, 1e7, "Time an RTL engine's transactor adds to each operation besides the RTL's cycles (DMA and register set-up a real controller spends around the block)."),
       text("stats.vcd", "", "If set, write a VCD trace of die and channel activity to this file (relative to --out)."),
   };
 }

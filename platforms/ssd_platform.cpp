@@ -208,6 +208,20 @@ nlohmann::json SsdPlatform::statistics() const {
   for (std::uint32_t c = 0; c < config_.geometry.channels; ++c) {
     channels.push_back(sim_ps ? double(controller_->channel_busy_time(c).value()) / double(sim_ps) : 0.0);
   }
+  if (controller_->ecc_enabled()) {
+    const auto& ecc = controller_->ecc_counters();
+    nlohmann::json utilization = nlohmann::json::array();
+    for (std::uint32_t c = 0; c < config_.geometry.channels; ++c) {
+      utilization.push_back(sim_ps ? double(controller_->ecc_busy_time(c).value()) / double(sim_ps) : 0.0);
+    }
+    stats["ecc"] = {{"engine", config_.controller.ecc.engine},
+                    {"encodes", ecc.encodes},
+                    {"decodes", ecc.decodes},
+                    {"rtl_cycles", ecc.rtl_cycles},
+                    {"corrected_bits", ecc.corrected_bits},
+                    {"uncorrectable_sectors", ecc.uncorrectable_sectors},
+                    {"utilization", utilization}};
+  }
   stats["die_utilization"] = dies;
   stats["die_utilization_mean"] = config_.geometry.dies() ? die_sum / config_.geometry.dies() : 0.0;
   stats["channel_utilization"] = channels;

@@ -13,5 +13,6 @@ void register_run_command(CLI::App& app);          // sc_main/run_command.cpp
 void register_wa_command(CLI::App& app);           // sc_main/wa_command.cpp
 void register_trace_stats_command(CLI::App& app);  // sc_main/trace_stats_command.cpp
 void register_config_doc_command(CLI::App& app);   // sc_main/config_doc_command.cpp
+void register_sweep_command(CLI::App& app);        // sc_main/sweep_command.cpp
 
 }  // namespace ssdtlm::cli

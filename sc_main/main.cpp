@@ -24,6 +24,7 @@ extern "C" int sc_main(int argc, char** argv) {
   ssdtlm::cli::register_wa_command(app);
   ssdtlm::cli::register_trace_stats_command(app);
   ssdtlm::cli::register_config_doc_command(app);
+  ssdtlm::cli::register_sweep_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -13,10 +13,12 @@ memory c = 0..3 and c + d = 10 (b = 64 pages per block), runs
 once sequentially, then the trace's writes replayed cyclically; --blocks is derived) and
 averages the write amplification over the seeds. A trace without writes is listed as skipped.
 
-Usage: scenarios/trace_wa.py [--quick] [--out DIR] [--ssdtlm PATH] [--traces DIR]
+Usage: scenarios/trace_wa.py [--quick] [--out DIR]   (the scenario contract, scenarios/_common.py)
+The binary is $SSDTLM_BINARY (default build/ssdtlm), the traces $SSDTLM_TRACES (default
+../shared/traces beside the checkout).
 
-Outputs in DIR (default scenarios/out/trace_wa):
-  results.json  {"mode": "quick"|"full", "pages_per_block": 64, "c_plus_d": 10,
+Outputs in DIR (default out/scenarios/trace_wa):
+  results.json "results": {"mode": "quick"|"full", "pages_per_block": 64, "c_plus_d": 10,
                  "warmup_capacities": K0, "host_writes_capacities": K, "seeds": [...],
                  "spare_factors": [...], "memories": [0, 1, 2, 3],
                  "traces": {NAME: {"footprint_pages": x, "logical_pages": U, "trace_format": str,
@@ -31,15 +33,16 @@ Outputs in DIR (default scenarios/out/trace_wa):
   table.md      Markdown tables in the layout of seed 003 Tables 4 (single) and 5 (double)
   trace_wa.png  WA against c per trace and Sf, single (dashed) and double (solid) frontier
 """
-import argparse
 import csv
 import json
+import os
 import pathlib
 import subprocess
 import sys
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+from _common import ROOT, run_scenario, ssdtlm_binary
+
 SPARE_FACTORS = [0.14, 0.10, 0.06]
 MEMORIES = [0, 1, 2, 3]
 FRONTIERS = ["single", "double"]
@@ -57,24 +60,18 @@ def run_wa(binary, trace, frontier, sf, c, seed, warmup, host_writes):
     return json.loads(result.stdout)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer capacities and one seed (< 2 minutes)")
-    parser.add_argument("--out", default=str(ROOT / "scenarios" / "out" / "trace_wa"))
-    parser.add_argument("--ssdtlm", default=str(ROOT / "build" / "ssdtlm"))
-    parser.add_argument("--traces", default=str(ROOT.parent / "shared" / "traces"))
-    args = parser.parse_args()
-    out = pathlib.Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    traces_dir = pathlib.Path(args.traces)
+def main(s):
+    binary = str(ssdtlm_binary())
+    traces_dir = pathlib.Path(os.environ.get("SSDTLM_TRACES") or ROOT.parent / "shared" / "traces")
     traces = sorted(p for p in traces_dir.iterdir() if p.is_file() and p.name != "README.md" and not p.name.startswith("."))
     if not traces:
-        sys.exit(f"no traces in {traces_dir}")
-    warmup, host_writes, seeds = (2.0, 5.0, [1]) if args.quick else (5.0, 20.0, [1, 2, 3])
+        raise FileNotFoundError(f"no traces in {traces_dir}")
+    warmup, host_writes, seeds = s.pick((2.0, 5.0, [1]), (5.0, 20.0, [1, 2, 3]))
     started = time.time()
-    results = {"mode": "quick" if args.quick else "full", "pages_per_block": B, "c_plus_d": C_PLUS_D,
+    results = s.results
+    results.update({"mode": "quick" if s.quick else "full", "pages_per_block": B, "c_plus_d": C_PLUS_D,
                "warmup_capacities": warmup, "host_writes_capacities": host_writes, "seeds": seeds,
-               "spare_factors": SPARE_FACTORS, "memories": MEMORIES, "traces": {}, "rows": []}
+               "spare_factors": SPARE_FACTORS, "memories": MEMORIES, "traces": {}, "rows": []})
     for trace in traces:
         info = {"footprint_pages": None, "logical_pages": None, "trace_format": None, "skipped": None}
         results["traces"][trace.name] = info
@@ -83,7 +80,7 @@ def main():
                 base = None
                 for c in MEMORIES:
                     try:
-                        runs = [run_wa(args.ssdtlm, trace, frontier, sf, c, seed, warmup, host_writes) for seed in seeds]
+                        runs = [run_wa(binary, trace, frontier, sf, c, seed, warmup, host_writes) for seed in seeds]
                     except RuntimeError as error:
                         # A trace without writes, or one whose footprint is too small for the
                         # extra frontier's block: recorded, not fatal.
@@ -115,9 +112,12 @@ def main():
             if info["skipped"]:
                 break
     results["wall_seconds"] = time.time() - started
-    (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    measured = [r for r in results["rows"] if r["write_amplification"] is not None]
+    s.check("every trace with writes gives a write amplification of at least 1",
+            bool(measured) and all(r["write_amplification"] >= 1.0 for r in measured),
+            f"{len(measured)} runs measured")
 
-    with open(out / "table.csv", "w", newline="") as f:
+    with open(s.path("table.csv"), "w", newline="") as f:
         writer = csv.writer(f)
         writer.writerow(["trace", "frontier", "spare_factor", "memory", "d", "write_amplification", "gain_percent",
                          "blocks", "logical_pages"])
@@ -158,7 +158,7 @@ def main():
                      and not results["traces"][r["trace"]]["skipped"]})
     for name, frontier, message in errors:
         lines.append(f"n/a: {name}, {frontier} frontier: {message}")
-    (out / "table.md").write_text("\n".join(lines) + "\n")
+    s.path("table.md").write_text("\n".join(lines) + "\n")
 
     try:
         import matplotlib
@@ -181,11 +181,11 @@ def main():
         if names:
             axes[0][0].legend(fontsize=7)
         fig.tight_layout()
-        fig.savefig(out / "trace_wa.png", dpi=110)
+        s.figure("trace_wa", fig, dpi=110)
     except ImportError:
         print("matplotlib not available: no plot", file=sys.stderr)
-    print(f"{len(results['rows'])} runs in {results['wall_seconds']:.1f} s; results in {out}")
+    s.log(f"{len(results['rows'])} runs in {results['wall_seconds']:.1f} s")
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_scenario(main, __doc__))

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 DEBIAN_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   libsystemc-dev libgtest-dev libgmock-dev nlohmann-json3-dev libboost-dev libcli11-dev
-  pybind11-dev verilator
+  pybind11-dev python3-dev python3-venv verilator
 )
 
 missing=()

@@ -27,6 +27,15 @@ bool returns_data(FlashOpcode opcode) {
          opcode == FlashOpcode::Copyback;
 }
 
+// Pages that cross the channel bus into the controller (decoded) or out of it (encoded).
+// A copyback's data stays in the die and passes no ECC engine.
+bool decodes_page(FlashOpcode opcode) {
+  return opcode == FlashOpcode::Read || opcode == FlashOpcode::CacheRead;
+}
+bool encodes_page(FlashOpcode opcode) {
+  return opcode == FlashOpcode::Program || opcode == FlashOpcode::CacheProgram;
+}
+
 }  // namespace
 
 FlashController::FlashController(sc_core::sc_module_name name, const FlashGeometry& geometry,
@@ -42,7 +51,9 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
       policy_(make_scheduling_policy(config.scheduling_policy)),
       die_sockets_("die_socket", geometry.dies()),
       dies_("die"),
-      timers_("timers") {
+      timers_("timers"),
+      ecc_enabled_(config.ecc.charges_time()),
+      ecc_sockets_("ecc_socket", config.ecc.charges_time() ? geometry.channels : 0) {
   if (geometry.planes_per_die > kMaxPlanes) {
     std::ostringstream message;
     message << "planes_per_die " << geometry.planes_per_die << " exceeds " << kMaxPlanes;
@@ -64,6 +75,16 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
     buses_.emplace_back(channel, std::size_t(geometry.dies_per_channel) * kOperationSlots);
   }
   dispatch_list_.reserve(geometry.dies());
+  if (ecc_enabled_) {
+    for (std::uint32_t channel = 0; channel < geometry.channels; ++channel) {
+      const std::string engine_name = "ecc_" + std::to_string(channel);
+      ecc_engines_.push_back(make_ecc_engine(engine_name.c_str(), config.ecc));
+      ecc_sockets_[channel].bind(ecc_engines_.back()->socket);
+      ecc_channels_.push_back(std::make_unique<EccChannel>());
+    }
+    pending_enqueues_.assign(geometry.dies(), 0);
+    last_enqueue_at_.assign(geometry.dies(), sc_core::SC_ZERO_TIME);
+  }
 
   target_socket.register_nb_transport_fw(this, &FlashController::nb_transport_fw);
 
@@ -84,10 +105,10 @@ tlm::tlm_sync_enum FlashController::nb_transport_fw(tlm::tlm_generic_payload& pa
     const sc_core::sc_time arrival_delay =
         delay + from_ps(config_.command_overhead_ns * 1000);
     if (arrival_delay == sc_core::SC_ZERO_TIME) {
-      enqueue(payload);
+      arrive(payload);
     } else {
       tlm::tlm_generic_payload* arriving = &payload;
-      timers_.schedule_in(arrival_delay, [this, arriving] { enqueue(*arriving); });
+      timers_.schedule_in(arrival_delay, [this, arriving] { arrive(*arriving); });
     }
     phase = tlm::END_REQ;
     return tlm::TLM_UPDATED;
@@ -127,6 +148,34 @@ bool FlashController::accept(tlm::tlm_generic_payload& payload) {
   report(problem.str());
   payload.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
   return false;
+}
+
+void FlashController::arrive(tlm::tlm_generic_payload& payload) {
+  if (!ecc_enabled_) {
+    enqueue(payload);
+    return;
+  }
+  const FlashCommand& command = *payload.get_extension<FlashCommand>();
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  sc_core::sc_time ready = now;
+  if (encodes_page(command.opcode)) {
+    ready = run_ecc(geometry_.channel_of_die(command.die), EccOperation::Encode,
+                    transfer_bytes_of(command), ecc_content(command.die, command.targets[0]));
+  }
+  std::uint32_t& pending = pending_enqueues_[command.die];
+  sc_core::sc_time& last = last_enqueue_at_[command.die];
+  if (pending > 0 && ready < last) ready = last;
+  if (ready == now && pending == 0) {
+    enqueue(payload);
+    return;
+  }
+  ++pending;
+  last = ready;
+  tlm::tlm_generic_payload* waiting = &payload;
+  timers_.schedule_at(ready, [this, waiting] {
+    --pending_enqueues_[waiting->get_extension<FlashCommand>()->die];
+    enqueue(*waiting);
+  });
 }
 
 void FlashController::enqueue(tlm::tlm_generic_payload& payload) {
@@ -252,10 +301,12 @@ void FlashController::prepare_operation(DieContext& die, DieOperation& operation
   operation.die_invoked = false;
 }
 
+std::uint32_t FlashController::transfer_bytes_of(const FlashCommand& command) const {
+  return command.transfer_bytes != 0 ? command.transfer_bytes : geometry_.page_size_bytes;
+}
+
 std::uint64_t FlashController::transfer_ps_of(const FlashCommand& command) const {
-  const std::uint32_t bytes =
-      command.transfer_bytes != 0 ? command.transfer_bytes : geometry_.page_size_bytes;
-  return bus_timing_.transfer_ps(bytes);
+  return bus_timing_.transfer_ps(transfer_bytes_of(command));
 }
 
 // ---------------------------------------------------------------------------- execution
@@ -388,10 +439,77 @@ void FlashController::complete(DieContext& die, int slot) {
     die.busy_time += sc_core::sc_time_stamp() - die.busy_since;
     die.pipeline_open = false;
   }
+  if (ecc_enabled_ && ok && decodes_page(merged.opcode)) {
+    // The data is in the controller: the die is free, the reads complete after their decode.
+    for (std::size_t i = 0; i < count; ++i) {
+      const FlashCommand& command = *operation.commands[i].command;
+      const sc_core::sc_time end =
+          run_ecc(die.channel, EccOperation::Decode, transfer_bytes_of(command),
+                  ecc_content(die.id, command.targets[0]));
+      if (ecc_channels_[die.channel]->command->uncorrectable_sectors > 0) {
+        operation.commands[i].command->status = FlashStatus::UncorrectableRead;
+        responses[i]->set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+      }
+      tlm::tlm_generic_payload* response = responses[i];
+      timers_.schedule_at(end, [this, response] { respond(*response); });
+    }
+    try_dispatch(die);
+    return;
+  }
   // Respond before dispatching: a command the FTL issues from inside its response is then
   // already queued when the policy picks.
   for (std::size_t i = 0; i < count; ++i) respond(*responses[i]);
   try_dispatch(die);
+}
+
+// ---------------------------------------------------------------------------- ECC
+
+sc_core::sc_time FlashController::run_ecc(std::uint32_t channel, EccOperation operation,
+                                          std::uint32_t bytes, std::uint64_t content) {
+  EccChannel& ecc = *ecc_channels_[channel];
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time start = std::max(now, ecc.busy_until);
+  EccCommand& command = *ecc.command;
+  command.operation = operation;
+  command.bytes = bytes;
+  command.content = content;
+  command.check_bits.clear();
+  ecc.payload.set_command(operation == EccOperation::Encode ? tlm::TLM_WRITE_COMMAND
+                                                            : tlm::TLM_READ_COMMAND);
+  ecc.payload.set_data_ptr(nullptr);
+  ecc.payload.set_data_length(0);
+  ecc.payload.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  sc_core::sc_time delay = start - now;
+  ecc_sockets_[channel]->b_transport(ecc.payload, delay);
+  const sc_core::sc_time end = now + delay;
+  ecc.busy_time += end - start;
+  ecc.busy_until = end;
+  if (operation == EccOperation::Encode) {
+    ++ecc_counters_.encodes;
+  } else {
+    ++ecc_counters_.decodes;
+  }
+  ecc_counters_.rtl_cycles += command.rtl_cycles;
+  ecc_counters_.corrected_bits += command.corrected_bits;
+  ecc_counters_.uncorrectable_sectors += command.uncorrectable_sectors;
+  return end;
+}
+
+std::uint64_t FlashController::ecc_content(DieId die, const PlaneTarget& target) const {
+  if (config_.data_mode) return target.data_tag;
+  // Without data tags a page's bytes follow from its address.
+  std::uint64_t z = (std::uint64_t(die) << 48) ^ (std::uint64_t(target.plane) << 40) ^
+                    (std::uint64_t(target.block_in_plane) << 16) ^ target.page;
+  z = (z ^ (z >> 31)) * 0x7fb5d329728ea185ull;
+  return z ^ (z >> 27);
+}
+
+sc_core::sc_time FlashController::ecc_busy_time(std::uint32_t channel) const {
+  if (!ecc_enabled_) return sc_core::SC_ZERO_TIME;
+  const EccChannel& ecc = *ecc_channels_[channel];
+  // Operations are booked ahead: count only what has elapsed.
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  return ecc.busy_until > now ? ecc.busy_time - (ecc.busy_until - now) : ecc.busy_time;
 }
 
 void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps) {

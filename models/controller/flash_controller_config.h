@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "models/controller/ecc_config.h"
+
 namespace ssdtlm {
 
 struct FlashControllerConfig {
@@ -25,6 +27,8 @@ struct FlashControllerConfig {
   // `max_suspensions_per_operation` suspensions per operation, so a read stream cannot starve it.
   bool suspend_enabled = false;
   std::uint32_t max_suspensions_per_operation = 3;
+  // ECC engine per channel in the data path (controller.ecc_engine and controller.ecc.*).
+  EccConfig ecc;
 };
 
 }  // namespace ssdtlm

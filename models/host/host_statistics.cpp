@@ -1,10 +1,22 @@
 #include "models/host/host_statistics.h"
 
-#include <iomanip>
+#include <cstdio>
 
 #include "models/common/config/config_error.h"
 
 namespace ssdtlm {
+namespace {
+
+// Picoseconds as an exact decimal number of nanoseconds ("1234567.891"): requests.csv keeps
+// the kernel's full resolution (a stream's default 6 significant digits would round
+// millisecond latencies to the microsecond).
+void write_ps_as_ns(std::ostream& out, std::uint64_t ps) {
+  char fraction[8];
+  std::snprintf(fraction, sizeof fraction, ".%03u", static_cast<unsigned>(ps % 1000));
+  out << ps / 1000 << fraction;
+}
+
+}  // namespace
 
 void HostStatistics::record(const HostRequest& request, std::uint64_t submit_ps, std::uint64_t complete_ps) {
   auto& op = ops_[static_cast<int>(request.op)];
@@ -14,16 +26,19 @@ void HostStatistics::record(const HostRequest& request, std::uint64_t submit_ps,
   ++completed_;
   if (records_) {
     *records_ << request.id << ',' << to_string(request.op) << ',' << request.offset_bytes << ','
-              << request.size_bytes << ',' << submit_ps / 1000 << ',' << complete_ps / 1000 << ','
-              << (complete_ps - submit_ps) / 1000.0 << '\n';
+              << request.size_bytes << ',';
+    write_ps_as_ns(*records_, submit_ps);
+    *records_ << ',';
+    write_ps_as_ns(*records_, complete_ps);
+    *records_ << ',';
+    write_ps_as_ns(*records_, complete_ps - submit_ps);
+    *records_ << '\n';
   }
 }
 
 void HostStatistics::open_request_records(const std::string& path) {
   records_ = std::make_unique<std::ofstream>(path);
   if (!*records_) throw config_error(path, "cannot write per-request records");
-  // Latencies to the picosecond (the default 6 significant digits would round those above 1 ms).
-  *records_ << std::fixed << std::setprecision(3);
   *records_ << "id,op,offset_bytes,size_bytes,submit_ns,complete_ns,latency_ns\n";
 }
 

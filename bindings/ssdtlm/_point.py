@@ -1,0 +1,25 @@
+"""One sweep point in its own process: `python -m ssdtlm._point REQUEST.json RESULT.json`.
+REQUEST holds config, source, workload, precondition, records, out; RESULT receives
+{"stats": ..., "wall_seconds": ...}. Errors go to stderr with a non-zero exit."""
+import json
+import pathlib
+import sys
+
+
+def main(argv) -> int:
+    if len(argv) != 2:
+        print("usage: python -m ssdtlm._point REQUEST.json RESULT.json", file=sys.stderr)
+        return 2
+    request = json.loads(pathlib.Path(argv[0]).read_text())
+    from ssdtlm.config import Config
+    from ssdtlm.simulation import simulate
+
+    config = Config(request["config"], source=request.get("source", "config"))
+    result = simulate(config, request["workload"], precondition=request.get("precondition", "none"),
+                      out=request.get("out"), records=request.get("records") or None)
+    pathlib.Path(argv[1]).write_text(json.dumps({"stats": result.stats, "wall_seconds": result.wall_seconds}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

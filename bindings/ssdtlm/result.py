@@ -1,0 +1,168 @@
+"""The outcome of one simulation, the same content as the `ssdtlm run` output directory:
+
+    result.stats              dict, exactly stats.json
+    result.timeline           pandas DataFrame, timeline.csv
+    result.requests           pandas DataFrame, requests.csv (per-request records on), else None
+    result.latencies("read")  numpy array of read latencies in microseconds (records on)
+    result.config             the effective configuration (with workload and precondition)
+    result.plot_latency_cdf() / result.plot_timeline()   matplotlib Figures
+
+Result.load(DIR) reads a directory written by `ssdtlm run` or by simulate(out=DIR).
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+from typing import Any, Iterable
+
+OPS = ("read", "write", "trim")
+_LATENCY_SCALE = {"ns": 1.0, "us": 1e-3, "ms": 1e-6, "s": 1e-9}
+
+
+def flatten(stats: dict, prefix: str = "") -> dict[str, Any]:
+    """Dotted keys for every scalar leaf ("host.read.latency_us.p99"); lists are left out."""
+    flat: dict[str, Any] = {}
+    for key, value in stats.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict):
+            flat.update(flatten(value, path + "."))
+        elif not isinstance(value, list):
+            flat[path] = value
+    return flat
+
+
+def lookup(stats: dict, path: str) -> Any:
+    node: Any = stats
+    for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            raise KeyError(f"{path}: not in the statistics (e.g. 'host.read.latency_us.p99', 'write_amplification')")
+        node = node[part]
+    return node
+
+
+class Result:
+    def __init__(self, stats: dict, config: dict, *, timeline_csv: pathlib.Path | None = None,
+                 requests_csv: pathlib.Path | None = None, wall: dict | None = None,
+                 workloads: list | None = None, changes: list | None = None,
+                 out: pathlib.Path | None = None, keepalive: Any = None):
+        self.stats = stats
+        self.config = config
+        self.wall = wall or {}
+        self.workloads = workloads or []
+        self.parameter_changes = changes or []
+        self.out = out
+        self._timeline_csv = timeline_csv
+        self._requests_csv = requests_csv
+        self._timeline = None
+        self._requests = None
+        self._keepalive = keepalive  # temporary directory holding the CSVs when out=None
+
+    # ---- loading
+    @classmethod
+    def load(cls, directory) -> "Result":
+        directory = pathlib.Path(directory)
+        stats_path = directory / "stats.json"
+        if not stats_path.is_file():
+            raise ValueError(f"{directory}: no stats.json (not an ssdtlm output directory)")
+
+        def optional_json(name):
+            path = directory / name
+            return json.loads(path.read_text()) if path.is_file() else None
+
+        scenario = optional_json("scenario.json") or {}
+        requests = directory / "requests.csv"
+        return cls(json.loads(stats_path.read_text()), optional_json("effective-config.json") or {},
+                   timeline_csv=directory / "timeline.csv" if (directory / "timeline.csv").is_file() else None,
+                   requests_csv=requests if requests.is_file() else None, wall=optional_json("wall.json"),
+                   workloads=scenario.get("workloads"), changes=scenario.get("parameter_changes"), out=directory)
+
+    # ---- figures
+    @property
+    def wall_seconds(self) -> float:
+        return float(self.wall.get("wall_seconds", 0.0))
+
+    @property
+    def sim_time_ns(self) -> int:
+        return self.stats["sim_time_ns"]
+
+    @property
+    def write_amplification(self) -> float:
+        return self.stats["write_amplification"]
+
+    def __getitem__(self, path: str) -> Any:
+        """A figure by dotted path: result["host.read.latency_us.p99"]."""
+        return lookup(self.stats, path)
+
+    def flat(self) -> dict[str, Any]:
+        """Every scalar figure under its dotted path (one sweep row)."""
+        return flatten(self.stats)
+
+    @property
+    def timeline(self):
+        """timeline.csv as a DataFrame (time_us, host_read_mbps, ..., erases)."""
+        if self._timeline is None:
+            import pandas as pd
+
+            if self._timeline_csv is None or not pathlib.Path(self._timeline_csv).is_file():
+                raise ValueError("this result has no timeline")
+            self._timeline = pd.read_csv(self._timeline_csv)
+        return self._timeline
+
+    @property
+    def requests(self):
+        """requests.csv as a DataFrame, or None when per-request records were off."""
+        if self._requests is None and self._requests_csv is not None:
+            import pandas as pd
+
+            self._requests = pd.read_csv(self._requests_csv, dtype={"op": "category"})
+        return self._requests
+
+    def latencies(self, op: str = "read", unit: str = "us"):
+        """Latencies of one operation type ("read", "write", "trim" or "all") as a numpy array,
+        in completion order. Needs per-request records (simulate(..., records=True))."""
+        import numpy as np
+
+        if op not in OPS + ("all",):
+            raise ValueError(f"op: expected one of {', '.join(OPS + ('all',))}, got {op!r}")
+        if unit not in _LATENCY_SCALE:
+            raise ValueError(f"unit: expected one of {', '.join(_LATENCY_SCALE)}, got {unit!r}")
+        frame = self.requests
+        if frame is None:
+            raise ValueError("no per-request records: run with records=True "
+                             "(or set stats.per_request_records) to get latencies")
+        values = frame["latency_ns"] if op == "all" else frame.loc[frame["op"] == op, "latency_ns"]
+        return values.to_numpy(dtype=np.float64) * _LATENCY_SCALE[unit]
+
+    # ---- plots
+    def plot_latency_cdf(self, ops: Iterable[str] | None = None, *, ax=None, unit: str = "us",
+                         log_tail: bool = True, label: str | None = None):
+        """Latency CDF per operation type (matplotlib Figure). With log_tail the y axis shows
+        1 - CDF on a log scale, which makes the tail (p99, p99.9) readable."""
+        from .plot import latency_cdf
+
+        return latency_cdf({label or "": self}, ops=ops, ax=ax, unit=unit, log_tail=log_tail)
+
+    def plot_timeline(self, columns: Iterable[str] | None = None, *, axes=None):
+        """Host and GC bandwidth, free blocks and GC activity over simulated time (Figure)."""
+        from .plot import timeline
+
+        return timeline(self, columns=columns, axes=axes)
+
+    # ---- text
+    def summary(self) -> str:
+        lines = [f"simulated {self.stats['sim_time_ns'] / 1e6:.3f} ms"]
+        for op in ("read", "write"):
+            figures = self.stats["host"][op]
+            if figures["count"]:
+                lat = figures["latency_us"]
+                lines.append(f"  {op:5} {figures['count']:>9} req {figures['iops']:>11.1f} IOPS "
+                             f"{figures['bandwidth_mbps']:>8.1f} MB/s  latency us: mean {lat['mean']:.1f} "
+                             f"p50 {lat['p50']:.1f} p99 {lat['p99']:.1f} max {lat['max']:.1f}")
+        lines.append(f"  write amplification {self.stats['write_amplification']:.3f}, "
+                     f"GC victims {self.stats['gc']['victims']}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        host = self.stats.get("host", {})
+        return (f"<ssdtlm.Result {self.stats.get('sim_time_ns', 0) / 1e6:.3f} ms simulated, "
+                f"{host.get('requests', 0)} requests, WA {self.stats.get('write_amplification', 0):.3f}>")

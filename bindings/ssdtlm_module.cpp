@@ -1,0 +1,295 @@
+// ssdtlm._core: the pybind11 layer under the pure-Python `ssdtlm` package (bindings/ssdtlm/).
+// It stays thin: documents, workload specs and statistics cross the boundary as JSON text (the
+// Python side turns them into dicts), and simulations run in SimulationSession, one fresh
+// SystemC kernel context each.
+//
+// Errors: ssdtlm::ConfigError (bad key, value, spec) becomes ValueError with the message that
+// names the key; a SystemC report (sc_report, also what the kernel makes of any exception
+// thrown inside a process) becomes ssdtlm.SimulationError. SC_FATAL is turned from abort into
+// throw, so the interpreter survives whatever the model reports.
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <systemc>
+
+#include "models/common/config/config_error.h"
+#include "models/ftl/functional/functional_engine.h"
+#include "models/host/workload/workload_spec.h"
+#include "platforms/preconditioning.h"
+#include "platforms/simulation_session.h"
+#include "platforms/ssd_config.h"
+
+namespace py = pybind11;
+
+// libsystemc's own main() calls sc_main and the library is linked BIND_NOW, so the module has
+// to define it, visible, although nothing ever calls it here.
+extern "C" __attribute__((visibility("default"))) int sc_main(int, char**) { return 0; }
+
+namespace {
+
+using ssdtlm::SimulationSession;
+
+// The kernel has process-wide state (the current context): one simulation call at a time,
+// whichever Python thread makes it. The GIL is released while a simulation runs.
+std::mutex& kernel_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+nlohmann::json parse(const std::string& text, const char* what) {
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& error) {
+    throw ssdtlm::config_error(what, std::string("invalid JSON: ") + error.what());
+  }
+}
+
+std::string dump(const nlohmann::json& value, int indent = -1) { return value.dump(indent); }
+
+class Session {
+ public:
+  Session(const std::string& document, const std::string& source) {
+    const nlohmann::json effective = parse(document, "config");
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    session_ = std::make_unique<SimulationSession>(effective, source);
+  }
+
+  std::size_t add_workload(const std::string& spec_json, std::uint64_t start_ns, std::uint64_t stop_ns,
+                           std::uint64_t seed) {
+    const ssdtlm::WorkloadSpec spec = ssdtlm::workload_from_json(parse(spec_json, "workload"), "workload");
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    return get().add_workload(spec, start_ns, stop_ns, seed);
+  }
+  void open_request_records(const std::string& path) { get().open_request_records(path); }
+  void enable_progress(bool enable) { get().enable_progress(enable); }
+  void set_precondition(const std::string& mode) {
+    get().set_precondition(ssdtlm::parse_precondition_mode(mode, "precondition"));
+  }
+
+  bool run_until(std::uint64_t until_ps, bool stop_when_done) {
+    SimulationSession& session = get();
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    return session.run_until(until_ps, stop_when_done);
+  }
+  bool run_to_completion() {
+    SimulationSession& session = get();
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    return session.run_to_completion();
+  }
+
+  std::uint64_t now_ps() { return get().now_ps(); }
+  bool pending_activity() { return get().pending_activity(); }
+  bool started() { return get().started(); }
+  bool done() { return get().workloads_done(); }
+  bool failed() { return get().failed(); }
+  std::uint64_t seed() { return get().config().seed; }
+  double precondition_wall_seconds() { return get().platform().precondition_result().wall_seconds; }
+  std::uint64_t logical_bytes() { return get().platform().logical_bytes(); }
+  std::string effective_config() { return dump(get().config().effective); }
+  std::string workload_status() { return dump(get().workload_status()); }
+  std::string statistics(int indent) {
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    return dump(get().statistics(), indent);
+  }
+  void stop_timeline() {
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    get().stop_timeline();
+  }
+  void write_timeline_csv(const std::string& path) { get().write_timeline_csv(path); }
+  void set_gc_watermarks(double low, double high) { get().set_gc_watermarks(low, high); }
+  void set_foreground_gc(bool foreground) { get().set_foreground_gc(foreground); }
+
+  // Test hook: makes the kernel fail at `at_ps` the way a model can (an SC_REPORT_ERROR or
+  // SC_REPORT_FATAL, a failed sc_assert, a C++ exception thrown inside a process).
+  void inject_fault(std::uint64_t at_ps, const std::string& kind) {
+    if (kind != "error" && kind != "fatal" && kind != "assert" && kind != "exception") {
+      throw ssdtlm::config_error("kind", "expected error, fatal, assert or exception, got " + kind);
+    }
+    get().schedule(at_ps, [kind]() {
+      if (kind == "error") SC_REPORT_ERROR("ssdtlm/injected", "injected error");
+      if (kind == "fatal") SC_REPORT_FATAL("ssdtlm/injected", "injected fatal error");
+      if (kind == "assert") sc_assert(kind == "never");
+      if (kind == "exception") throw std::runtime_error("injected exception");
+    });
+  }
+
+  // Destroys the platform and its kernel context (flushes per-request records).
+  void close() {
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    session_.reset();
+  }
+  bool closed() const { return !session_; }
+
+ private:
+  SimulationSession& get() {
+    if (!session_) throw std::runtime_error("this simulation is closed");
+    return *session_;
+  }
+  std::unique_ptr<SimulationSession> session_;
+};
+
+// ssdtlm.wa(): the functional engine with the options of `ssdtlm wa` (sc_main/wa_command.cpp)
+// as a JSON object. "config" (an effective platform document) gives the geometry and, unless
+// given too, the spare factor, policy and parameters, frontier, GC watermarks and seed.
+std::string run_wa_json(const std::string& options_text) {
+  const nlohmann::json options = parse(options_text, "wa");
+  ssdtlm::WaOptions o;
+  std::map<std::string, std::string> params;
+  for (auto it = options.begin(); it != options.end(); ++it) {
+    const std::string& key = it.key();
+    const nlohmann::json& v = it.value();
+    try {
+      if (key == "pages_per_block") o.pages_per_block = v.get<std::uint32_t>();
+      else if (key == "blocks") o.blocks = v.get<std::uint64_t>();
+      else if (key == "spare_factor") o.spare_factor = v.get<double>();
+      else if (key == "policy") o.policy = v.get<std::string>();
+      else if (key == "frontier") o.frontier = v.get<std::string>();
+      else if (key == "workload") o.workload = v.get<std::string>();
+      else if (key == "host_writes") o.host_writes = v.get<double>();
+      else if (key == "warmup") o.warmup = v.get<double>();
+      else if (key == "seed") o.seed = v.get<std::uint64_t>();
+      else if (key == "gc_low_watermark_blocks") o.gc_low_watermark_blocks = v.get<std::uint32_t>();
+      else if (key == "gc_high_watermark_blocks") o.gc_high_watermark_blocks = v.get<std::uint32_t>();
+      else if (key == "gc_victims_per_cycle") o.gc_victims_per_cycle = v.get<std::uint32_t>();
+      else if (key == "params") params = v.get<std::map<std::string, std::string>>();
+      else if (key != "config") throw ssdtlm::config_error(key, "unknown option of ssdtlm.wa()");
+    } catch (const nlohmann::json::exception& error) {
+      throw ssdtlm::config_error(key, std::string("wrong type: ") + error.what());
+    }
+  }
+  if (options.contains("config")) {
+    if (options.contains("blocks") || options.contains("pages_per_block")) {
+      throw ssdtlm::config_error("config", "gives the geometry; do not combine it with blocks or pages_per_block");
+    }
+    const ssdtlm::SsdConfig platform = ssdtlm::resolve_ssd_config(options["config"], "config");
+    const ssdtlm::FtlCoreConfig& core = platform.ftl_core;
+    o.geometry = platform.geometry;
+    if (!options.contains("spare_factor")) o.spare_factor = core.spare_factor;
+    if (!options.contains("policy")) {
+      o.policy = core.victim_policy;
+      o.params.insert(core.policy_params.begin(), core.policy_params.end());
+    }
+    if (!options.contains("frontier")) {
+      o.frontier = core.frontier_layout;
+      o.params.insert(core.frontier_params.begin(), core.frontier_params.end());
+    }
+    if (!options.contains("seed")) o.seed = core.seed;
+    if (!options.contains("gc_low_watermark_blocks")) o.gc_low_watermark_blocks = core.gc_low_watermark_blocks;
+    if (!options.contains("gc_high_watermark_blocks")) o.gc_high_watermark_blocks = core.gc_high_watermark_blocks;
+    if (!options.contains("gc_victims_per_cycle")) o.gc_victims_per_cycle = core.gc_victims_per_cycle;
+  } else {
+    if (!options.contains("blocks")) throw ssdtlm::config_error("blocks", "required (or config)");
+    if (!options.contains("pages_per_block")) throw ssdtlm::config_error("pages_per_block", "required (or config)");
+  }
+  for (const auto& [key, value] : params) o.params[key] = value;  // explicit params win over config
+  ssdtlm::WaResult result;
+  {
+    py::gil_scoped_release release;
+    result = ssdtlm::run_wa(o);
+  }
+  return ssdtlm::to_json(o, result).dump();
+}
+
+std::string parameters_json() {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& p : ssdtlm::ssd_parameter_schema().parameters()) {
+    static const char* kinds[] = {"integer", "number", "boolean", "string", "choice", "array", "section"};
+    nlohmann::json entry = {{"key", p.path},
+                            {"kind", kinds[static_cast<int>(p.kind)]},
+                            {"default", p.default_value},
+                            {"unit", p.unit},
+                            {"description", p.description},
+                            {"choices", p.choices}};
+    entry["min"] = p.min ? nlohmann::json(*p.min) : nlohmann::json();
+    entry["max"] = p.max ? nlohmann::json(*p.max) : nlohmann::json();
+    list.push_back(entry);
+  }
+  return list.dump();
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "ssdtlm native core: configuration, workload specs and SystemC simulation sessions";
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+  sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_THROW | sc_core::SC_CACHE_REPORT);
+  sc_core::sc_report_handler::set_actions(sc_core::SC_FATAL, sc_core::SC_THROW | sc_core::SC_CACHE_REPORT);
+
+  static py::exception<sc_core::sc_report> simulation_error(m, "SimulationError", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr pointer) {
+    try {
+      if (pointer) std::rethrow_exception(pointer);
+    } catch (const ssdtlm::ConfigError& error) {
+      PyErr_SetString(PyExc_ValueError, error.what());
+    } catch (const sc_core::sc_report& report) {
+      simulation_error(report.what());
+    }
+  });
+
+  m.def("load_document", [](const std::string& config, const std::vector<std::string>& overrides) {
+    return dump(ssdtlm::load_platform_document(config, overrides));
+  }, py::arg("config"), py::arg("overrides") = std::vector<std::string>{},
+        "Reads a platform file or preset, applies KEY=VALUE overrides, returns the effective document (JSON).");
+  m.def("validate_document", [](const std::string& document, const std::string& source) {
+    return dump(ssdtlm::ssd_parameter_schema().validate_and_fill(parse(document, source.c_str()), source));
+  }, py::arg("document"), py::arg("source") = "config",
+        "Schema check (unknown keys, types, ranges); returns the document with defaults filled (JSON).");
+  m.def("check_document", [](const std::string& document, const std::string& source) {
+    ssdtlm::resolve_ssd_config(parse(document, source.c_str()), source);
+  }, py::arg("document"), py::arg("source") = "config", "Cross-key checks of an effective document.");
+  m.def("run_wa", &run_wa_json, py::arg("options"), "Functional engine (ssdtlm wa); options and result as JSON.");
+  m.def("parameters", &parameters_json, "Every configuration key of the schema (JSON list).");
+  m.def("preset_directory", &ssdtlm::preset_directory);
+  m.def("preset_names", &ssdtlm::preset_names);
+  m.def("parse_workload", [](const std::string& compact, const std::string& where) {
+    return dump(ssdtlm::to_json(ssdtlm::parse_workload_spec(compact, where)));
+  }, py::arg("compact"), py::arg("where") = "workload", "Compact workload spec -> workload section (JSON).");
+  m.def("normalize_workload", [](const std::string& section, const std::string& key_path) {
+    return dump(ssdtlm::to_json(ssdtlm::workload_from_json(parse(section, key_path.c_str()), key_path)));
+  }, py::arg("section"), py::arg("key_path") = "workload", "Workload section -> the same with defaults filled (JSON).");
+  m.def("workload_compact", [](const std::string& section) {
+    return ssdtlm::to_compact(ssdtlm::workload_from_json(parse(section, "workload"), "workload"));
+  }, py::arg("section"));
+  m.def("check_precondition", [](const std::string& mode) {
+    return std::string(ssdtlm::to_string(ssdtlm::parse_precondition_mode(mode, "precondition")));
+  }, py::arg("mode"));
+  m.def("dump_json", [](const std::string& text, int indent) { return dump(parse(text, "json"), indent); },
+        py::arg("text"), py::arg("indent") = 2, "Re-formats JSON exactly as the ssdtlm command writes it.");
+
+  py::class_<Session>(m, "Session")
+      .def(py::init<const std::string&, const std::string&>(), py::arg("document"), py::arg("source") = "config")
+      .def("add_workload", &Session::add_workload, py::arg("spec"), py::arg("start_ns") = 0,
+           py::arg("stop_ns") = 0, py::arg("seed"))
+      .def("open_request_records", &Session::open_request_records, py::arg("path"))
+      .def("enable_progress", &Session::enable_progress, py::arg("enable"))
+      .def("set_precondition", &Session::set_precondition, py::arg("mode"))
+      .def("run_until", &Session::run_until, py::arg("until_ps"), py::arg("stop_when_done") = false)
+      .def("run_to_completion", &Session::run_to_completion)
+      .def_property_readonly("now_ps", &Session::now_ps)
+      .def_property_readonly("pending_activity", &Session::pending_activity)
+      .def_property_readonly("started", &Session::started)
+      .def_property_readonly("done", &Session::done)
+      .def_property_readonly("failed", &Session::failed)
+      .def_property_readonly("seed", &Session::seed)
+      .def_property_readonly("precondition_wall_seconds", &Session::precondition_wall_seconds)
+      .def_property_readonly("logical_bytes", &Session::logical_bytes)
+      .def_property_readonly("closed", &Session::closed)
+      .def("effective_config", &Session::effective_config)
+      .def("workload_status", &Session::workload_status)
+      .def("statistics", &Session::statistics, py::arg("indent") = -1)
+      .def("stop_timeline", &Session::stop_timeline)
+      .def("write_timeline_csv", &Session::write_timeline_csv, py::arg("path"))
+      .def("set_gc_watermarks", &Session::set_gc_watermarks, py::arg("low"), py::arg("high"))
+      .def("set_foreground_gc", &Session::set_foreground_gc, py::arg("foreground"))
+      .def("_inject_fault", &Session::inject_fault, py::arg("at_ps"), py::arg("kind"))
+      .def("close", &Session::close);
+}

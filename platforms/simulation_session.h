@@ -1,0 +1,109 @@
+#pragma once
+// SimulationSession: one SSD platform in its own SystemC kernel context, driven step by step.
+// It is what the Python `ssdtlm.Simulation` wraps (bindings/ssdtlm_module.cpp):
+//   * a fresh sc_simcontext per session, made current around every call into the kernel, so
+//     several sessions in one process never share kernel state;
+//   * several workloads, each with its own host driver, start and stop time (a HostMux
+//     multiplexes their drivers onto the platform's one host socket);
+//   * time stepping with sc_start(delta) and sc_pause() instead of sc_stop(), so the caller can
+//     run code (Python callbacks) at chosen simulated times and then continue;
+//   * live statistics and parameters that may change during a run (GC watermarks, foreground GC).
+// With a single workload started at 0, run_to_completion() reproduces `ssdtlm run` exactly:
+// same module structure, same completion handling, same stats.json.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <systemc>
+
+#include "models/common/timed_callback_queue.h"
+#include "models/host/workload/workload_spec.h"
+#include "platforms/preconditioning.h"
+#include "platforms/ssd_platform.h"
+
+namespace ssdtlm {
+
+class SimulationSession {
+ public:
+  // `effective`: a validated platform document (load_platform_document or the schema's
+  // validate_and_fill). Throws ConfigError for cross-key errors (resolve_ssd_config).
+  SimulationSession(const nlohmann::json& effective, const std::string& source);
+  ~SimulationSession();
+  SimulationSession(const SimulationSession&) = delete;
+  SimulationSession& operator=(const SimulationSession&) = delete;
+
+  // Before the first run: adds a workload issuing from `start_ps` (absolute simulated time) and
+  // no new request from `stop_ps` on (0: no stop time). Its generator is seeded with `seed`
+  // (the spec's seed_offset is added as usual). Returns its index.
+  std::size_t add_workload(const WorkloadSpec& spec, std::uint64_t start_ps, std::uint64_t stop_ps,
+                           std::uint64_t seed);
+  void open_request_records(const std::string& path);
+  void enable_progress(bool enable);
+  // Functional preconditioning; runs at the first run call (after workloads are added, like
+  // `ssdtlm run`), so it can be set any time before.
+  void set_precondition(PreconditionMode mode);
+
+  // Advances simulated time to `until_ps` (absolute). With `stop_when_done`, returns early at
+  // the instant the workloads are done (see workloads_done). Returns workloads_done().
+  bool run_until(std::uint64_t until_ps, bool stop_when_done);
+  // Runs until the workloads are done. Returns false if the kernel ran out of activity first
+  // (a model deadlock) or there is no workload.
+  bool run_to_completion();
+
+  std::uint64_t now_ps() const;
+  // False when the kernel has no event left to run (with workloads not done: a deadlock).
+  bool pending_activity() const;
+  bool started() const { return started_; }
+  // Every workload has had its last completion (which ends the measurement, as in
+  // `ssdtlm run`) and the FTL has drained what was still in flight.
+  bool workloads_done() const;
+  std::size_t workload_count() const { return workloads_.size(); }
+  // Per workload: index, spec (JSON), start/stop, submitted, outstanding, done.
+  nlohmann::json workload_status() const;
+
+  // stats.json content at the current simulated time.
+  nlohmann::json statistics() const;
+  // Ends the timeline (records the last partial interval); idempotent.
+  void stop_timeline();
+  void write_timeline_csv(const std::string& path) const;
+  const SsdConfig& config() const { return config_; }
+  SsdPlatform& platform() { return *platform_; }
+
+  // Live parameters, in the units of the configuration keys.
+  void set_gc_watermarks(double low_fraction, double high_fraction);
+  void set_foreground_gc(bool foreground);
+
+  // Runs `action` inside the kernel at absolute time `at_ps` (>= now): the hook for in-kernel
+  // events of scenarios (fault injection, snapshots at an exact instant).
+  void schedule(std::uint64_t at_ps, std::function<void()> action);
+
+  // A failed session (a SystemC error during a run) refuses to run again.
+  bool failed() const { return failed_; }
+
+ private:
+  class ContextGuard;
+  class HostMux;
+  struct Workload;
+  void start_if_needed();
+  void workload_finished();
+  void kernel_start(const sc_core::sc_time* duration);
+
+  sc_core::sc_simcontext* context_ = nullptr;
+  SsdConfig config_;
+  std::unique_ptr<SsdPlatform> platform_;
+  std::vector<std::unique_ptr<Workload>> workloads_;
+  std::unique_ptr<HostMux> mux_;
+  std::unique_ptr<TimedCallbackQueue> actions_;
+  PreconditionMode precondition_ = PreconditionMode::None;
+  bool progress_ = false;
+  bool started_ = false;
+  bool pause_when_done_ = false;
+  bool failed_ = false;
+  std::size_t finished_workloads_ = 0;
+  bool drained_ = false;  // every workload finished and the FTL idle afterwards
+};
+
+}  // namespace ssdtlm
