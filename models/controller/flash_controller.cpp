@@ -5,6 +5,7 @@
 #include <functional>
 #include <sstream>
 
+#include "models/controller/command_hazard.h"
 #include "models/controller/multi_plane_merge.h"
 #include "models/controller/scheduling_registry.h"
 #include "models/nand/nand_array_time.h"
@@ -183,7 +184,10 @@ void FlashController::enqueue(tlm::tlm_generic_payload& payload) {
   die.queue.push_back({&payload, command, next_sequence_++});
   // Dispatch one delta later, so that commands the FTL issues together are all queued when
   // the policy picks and the merger looks for multi-plane partners.
-  if (die.in_flight == 0 || die.pipeline_open) request_dispatch(die);
+  if (die.in_flight == 0 || die.pipeline_open ||
+      (config_.suspend_enabled && die.suspend_phase == SuspendPhase::None)) {
+    request_dispatch(die);
+  }
 }
 
 void FlashController::respond(tlm::tlm_generic_payload& payload) {
@@ -221,20 +225,26 @@ void FlashController::request_dispatch(DieContext& die) {
 // ---------------------------------------------------------------------------- dispatch
 
 void FlashController::try_dispatch(DieContext& die) {
+  if (die.suspend_phase != SuspendPhase::None) {
+    // Only the suspended operation left in flight: the next read, or the resume.
+    if (die.suspend_phase == SuspendPhase::Suspended && die.in_flight == 1) serve_suspended(die);
+    return;
+  }
   if (die.queue.empty()) return;
   if (die.in_flight == 0) {
     start_operation(die, policy_->pick(die.queue));
     return;
   }
+  if (config_.suspend_enabled && try_suspend(die)) return;
   // A busy die takes another command only into an open cache pipeline of the same kind.
   if (!die.pipeline_open || die.in_flight >= kOperationSlots) return;
   const std::size_t pick = policy_->pick(die.queue);
   if (die.queue[pick].command->opcode == die.pipeline_opcode) start_operation(die, pick);
 }
 
-void FlashController::start_operation(DieContext& die, std::size_t pick) {
+void FlashController::start_operation(DieContext& die, std::size_t pick, bool allow_multi_plane) {
   MergeSelection selection;
-  if (config_.multi_plane) {
+  if (config_.multi_plane && allow_multi_plane) {
     selection = select_multi_plane(die.queue, pick, geometry_.planes_per_die);
   } else {
     selection.indices[0] = pick;
@@ -325,6 +335,8 @@ bool FlashController::run_step(DieContext& die, int slot, const Step& step) {
       const std::uint64_t duration_ps = operation.script[operation.step].duration_ps;
       if (duration_ps == 0) return true;
       schedule_step_end(die, slot, duration_ps);
+      // A read queued during the command phase may suspend the array operation at once.
+      if (config_.suspend_enabled && !die.queue.empty()) try_suspend(die);
       return false;
     }
     case StepKind::RegisterMove:
@@ -372,10 +384,11 @@ bool FlashController::acquire_register(int& owner, int& waiter, int slot) {
   return false;
 }
 
-void FlashController::end_step(ChannelBus::RequesterId id) {
+void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generation) {
   DieContext& die = *dies_state_[id / kOperationSlots];
   const int slot = static_cast<int>(id % kOperationSlots);
   DieOperation& operation = die.operations[slot];
+  if (generation != operation.generation) return;  // the step was suspended
   const Step& step = operation.script[operation.step];
   if (step.kind == StepKind::Array) die.array_time += from_ps(step.duration_ps);
   if (step.kind == StepKind::Bus) {
@@ -501,7 +514,119 @@ sc_core::sc_time FlashController::ecc_busy_time(std::uint32_t channel) const {
 
 void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps) {
   const ChannelBus::RequesterId id = requester(die, slot);
-  timers_.schedule_in(from_ps(duration_ps), [this, id] { end_step(id); });
+  DieOperation& operation = die.operations[slot];
+  operation.step_started = sc_core::sc_time_stamp();
+  const std::uint32_t generation = operation.generation;
+  timers_.schedule_in(from_ps(duration_ps), [this, id, generation] { end_step(id, generation); });
+}
+
+// ---------------------------------------------------------------------------- suspend / resume
+
+namespace {
+
+bool touches_block_of(const FlashCommand& read, const FlashCommand& operation) {
+  const PlaneTarget& target = read.targets[0];
+  for (int i = 0; i < operation.plane_count; ++i) {
+    if (operation.targets[i].plane == target.plane &&
+        operation.targets[i].block_in_plane == target.block_in_plane) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::size_t FlashController::find_suspend_read(const DieContext& die) const {
+  // The oldest host page read that touches neither the suspended operation's blocks nor
+  // passes an older queued command it may not overtake (command_hazard.h).
+  int slot = die.suspended_slot;
+  if (slot == kNoSlot) {
+    for (slot = 0; slot < static_cast<int>(kOperationSlots) && !die.operations[slot].active; ++slot) {
+    }
+  }
+  const FlashCommand& running = *die.operations[slot].command;
+  for (std::size_t candidate = 0; candidate < die.queue.size(); ++candidate) {
+    const FlashCommand& read = *die.queue[candidate].command;
+    if (read.opcode != FlashOpcode::Read || read.origin != OpOrigin::Host) continue;
+    if (touches_block_of(read, running)) continue;
+    bool hazard_free = true;
+    for (std::size_t older = 0; older < candidate && hazard_free; ++older) {
+      hazard_free = may_overtake(read, *die.queue[older].command);
+    }
+    if (hazard_free) return candidate;
+  }
+  return die.queue.size();
+}
+
+bool FlashController::try_suspend(DieContext& die) {
+  if (die.in_flight != 1 || die.pipeline_open) return false;
+  int slot = 0;
+  while (slot < static_cast<int>(kOperationSlots) && !die.operations[slot].active) ++slot;
+  DieOperation& operation = die.operations[slot];
+  const FlashOpcode opcode = operation.command->opcode;
+  if (opcode != FlashOpcode::Program && opcode != FlashOpcode::Erase) return false;
+  if (!operation.die_invoked || operation.step >= operation.script.size()) return false;
+  Step& step = operation.script[operation.step];
+  if (step.kind != StepKind::Array) return false;
+  if (operation.suspensions >= config_.max_suspensions_per_operation) return false;
+  const std::uint64_t elapsed_ps = (sc_core::sc_time_stamp() - operation.step_started).value();
+  if (elapsed_ps >= step.duration_ps) return false;
+  const std::uint64_t remaining_ps = step.duration_ps - elapsed_ps;
+  const std::uint64_t latency_ns =
+      opcode == FlashOpcode::Program ? nand_timing_.program_suspend_ns : nand_timing_.erase_suspend_ns;
+  const std::uint64_t latency_ps = latency_ns * 1000;
+  if (remaining_ps <= latency_ps) return false;  // finishing is no slower than suspending
+  if (find_suspend_read(die) == die.queue.size()) return false;
+
+  die.array_time += from_ps(elapsed_ps);
+  step.duration_ps = remaining_ps;  // what the resume runs
+  ++operation.generation;           // drops the pending end of this step
+  ++operation.suspensions;
+  ++(opcode == FlashOpcode::Program ? program_suspensions_ : erase_suspensions_);
+  die.suspend_phase = SuspendPhase::Suspending;
+  die.suspended_slot = slot;
+  const DieId id = die.id;
+  timers_.schedule_in(from_ps(latency_ps), [this, id] { suspension_ready(id); });
+  return true;
+}
+
+void FlashController::suspension_ready(DieId id) {
+  DieContext& die = *dies_state_[id];
+  die.suspend_phase = SuspendPhase::Suspended;
+  // This suspension serves the host reads queued now (those arriving meanwhile wait for the
+  // resume, and may suspend the operation again within the limit).
+  std::uint32_t reads = 0;
+  for (const QueuedCommand& queued : die.queue) {
+    if (queued.command->opcode == FlashOpcode::Read && queued.command->origin == OpOrigin::Host) ++reads;
+  }
+  die.suspension_reads_left = reads;
+  serve_suspended(die);
+}
+
+void FlashController::serve_suspended(DieContext& die) {
+  if (die.suspension_reads_left > 0) {
+    const std::size_t pick = find_suspend_read(die);
+    if (pick != die.queue.size()) {
+      --die.suspension_reads_left;
+      ++reads_during_suspension_;
+      start_operation(die, pick, /*allow_multi_plane=*/false);
+      return;
+    }
+  }
+  die.suspend_phase = SuspendPhase::Resuming;
+  const DieId id = die.id;
+  timers_.schedule_in(from_ps(nand_timing_.resume_ns * 1000), [this, id] { resumed(id); });
+}
+
+void FlashController::resumed(DieId id) {
+  DieContext& die = *dies_state_[id];
+  const int slot = die.suspended_slot;
+  die.suspend_phase = SuspendPhase::None;
+  die.suspended_slot = kNoSlot;
+  DieOperation& operation = die.operations[slot];
+  schedule_step_end(die, slot, operation.script[operation.step].duration_ps);
+  try_dispatch(die);  // a read that arrived meanwhile may suspend it again
 }
 
 // ---------------------------------------------------------------------------- statistics

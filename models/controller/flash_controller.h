@@ -88,6 +88,11 @@ class FlashController : public sc_core::sc_module {
   EccEngine& ecc_engine(std::uint32_t channel) { return *ecc_engines_[channel]; }
   std::size_t queued_commands(DieId id) const { return dies_state_[id]->queue.size(); }
   std::size_t in_flight_operations(DieId id) const { return dies_state_[id]->in_flight; }
+  // Program/erase suspend (config().suspend_enabled): suspensions begun, and reads served
+  // while an operation was suspended.
+  std::uint64_t program_suspensions() const { return program_suspensions_; }
+  std::uint64_t erase_suspensions() const { return erase_suspensions_; }
+  std::uint64_t reads_during_suspension() const { return reads_during_suspension_; }
 
  private:
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
@@ -100,14 +105,21 @@ class FlashController : public sc_core::sc_module {
 
   void request_dispatch(DieContext& die);
   void try_dispatch(DieContext& die);
-  void start_operation(DieContext& die, std::size_t pick);
+  void start_operation(DieContext& die, std::size_t pick, bool allow_multi_plane = true);
+  // Program/erase suspend: suspends the die's running program or erase when a host read may
+  // run in its place (true if it did); then serves reads, then resumes.
+  bool try_suspend(DieContext& die);
+  std::size_t find_suspend_read(const DieContext& die) const;
+  void suspension_ready(DieId id);
+  void serve_suspended(DieContext& die);
+  void resumed(DieId id);
   void prepare_operation(DieContext& die, DieOperation& operation);
   void advance(DieContext& die, int slot);
   // One step of an operation; false when the operation must wait (timer, bus or register).
   bool run_step(DieContext& die, int slot, const Step& step);
   // Takes a die register for `slot`, or queues the slot as its (only) waiter.
   static bool acquire_register(int& owner, int& waiter, int slot);
-  void end_step(ChannelBus::RequesterId operation);
+  void end_step(ChannelBus::RequesterId operation, std::uint32_t generation);
   void invoke_die(DieContext& die, DieOperation& operation);
   void complete(DieContext& die, int slot);
   void respond(tlm::tlm_generic_payload& payload);
@@ -149,6 +161,9 @@ class FlashController : public sc_core::sc_module {
   std::uint64_t multi_plane_operations_ = 0;
   std::uint64_t multi_plane_merged_commands_ = 0;
   std::uint64_t completed_commands_ = 0;
+  std::uint64_t program_suspensions_ = 0;
+  std::uint64_t erase_suspensions_ = 0;
+  std::uint64_t reads_during_suspension_ = 0;
 
   // ECC engines (empty unless ecc_enabled_).
   struct EccChannel {
