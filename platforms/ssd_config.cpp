@@ -172,6 +172,9 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   c.nand_timing.cache_busy_ns = static_cast<std::uint64_t>(std::llround(timing["cache_busy_us"].get<double>() * 1000.0));
   c.nand_timing.multi_plane_busy_ns = static_cast<std::uint64_t>(std::llround(timing["multi_plane_busy_us"].get<double>() * 1000.0));
   c.nand_timing.status_read_ns = static_cast<std::uint64_t>(std::llround(timing["status_read_ns"].get<double>()));
+  c.nand_timing.program_suspend_ns = static_cast<std::uint64_t>(std::llround(timing["program_suspend_us"].get<double>() * 1000.0));
+  c.nand_timing.erase_suspend_ns = static_cast<std::uint64_t>(std::llround(timing["erase_suspend_us"].get<double>() * 1000.0));
+  c.nand_timing.resume_ns = static_cast<std::uint64_t>(std::llround(timing["resume_us"].get<double>() * 1000.0));
   if (c.geometry.pages_per_block % page_types != 0) {
     throw config_error(source + ": nand.pages_per_block",
                        "must be a multiple of the bits per cell (" + std::to_string(page_types) + ") of nand.cell_type " + cell);
@@ -189,6 +192,17 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   c.controller.multi_plane = ctrl["multi_plane"].get<bool>();
   c.controller.data_mode = c.data_mode;
   c.controller.command_overhead_ns = static_cast<std::uint64_t>(std::llround(ctrl["command_overhead_ns"].get<double>()));
+  c.controller.suspend_enabled = ctrl["suspend"]["enabled"].get<bool>();
+  c.controller.max_suspensions_per_operation = ctrl["suspend"]["max_per_operation"].get<std::uint32_t>();
+  const auto& rtl = effective["rtl"];
+  c.controller.ecc.engine = ctrl["ecc_engine"].get<std::string>();
+  c.controller.ecc.latency_ns = static_cast<std::uint64_t>(std::llround(ctrl["ecc"]["latency_ns"].get<double>()));
+  c.controller.ecc.throughput_mbps = ctrl["ecc"]["throughput_mbps"].get<double>();
+  c.controller.ecc.rtl_clock_period_ps = static_cast<std::uint64_t>(std::llround(rtl["clock_period_ns"].get<double>() * 1000.0));
+  c.controller.ecc.rtl_overhead_ps = static_cast<std::uint64_t>(std::llround(rtl["transactor_overhead_ns"].get<double>() * 1000.0));
+  if (c.controller.ecc.engine == "rtl" && !rtl_blocks_built()) {
+    throw config_error(source + ": controller.ecc_engine", "rtl needs the Verilator blocks, and this build has none (configure with -DSSDTLM_RTL=ON)");
+  }
 
   c.ftl_core.geometry = c.geometry;
   c.ftl_core.spare_factor = ftl["spare_factor"].get<double>();
@@ -228,6 +242,22 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   c.ftl_cpu.cycles_per_gc_page = cpu["cycles_per_gc_page"].get<std::uint64_t>();
   c.ftl_cpu.cycles_per_gc_victim = cpu["cycles_per_gc_victim"].get<std::uint64_t>();
   c.ftl_cpu.foreground_gc = gc["foreground"].get<bool>();
+  c.ftl_cpu.gc_preemption = gc["preemption"].get<std::string>() == "semi" ? FtlCpuConfig::GcPreemption::Semi
+                                                                            : FtlCpuConfig::GcPreemption::None;
+  {
+    const auto& semi = gc["semi"];
+    c.ftl_cpu.gc_yield = semi["yield"].get<bool>();
+    c.ftl_cpu.gc_merge = semi["merge"].get<bool>();
+    c.ftl_cpu.gc_pipeline = semi["pipeline"].get<bool>();
+    const double state2 = semi["state2_watermark"].get<double>();
+    const double state3 = semi["state3_watermark"].get<double>();
+    if (state3 > state2) {
+      throw config_error(source + ": ftl.gc.semi.state3_watermark",
+                         "must be <= ftl.gc.semi.state2_watermark (" + std::to_string(state2) + ")");
+    }
+    c.ftl_cpu.gc_state2_free_blocks = blocks_for_fraction(state2, c.geometry.blocks_per_plane);
+    c.ftl_cpu.gc_state3_free_blocks = blocks_for_fraction(state3, c.geometry.blocks_per_plane);
+  }
   c.ftl_cpu.use_copyback = ctrl["copyback"].get<bool>();
   c.ftl_cpu.data_mode = c.data_mode;
   c.ftl_cpu.write_buffer_pages = ftl["write_buffer"]["pages"].get<std::uint32_t>();

@@ -105,6 +105,9 @@ std::vector<Parameter> build_table() {
       number("nand.timing.cache_busy_us", 3.0, "us", 0, 1e4, "tRCBSY/tCBSY: register-to-register move of cache read/program."),
       number("nand.timing.multi_plane_busy_us", 0.5, "us", 0, 1e4, "tDBSY between the planes of a multi-plane command."),
       number("nand.timing.status_read_ns", 0.0, "ns", 0, 1e6, "Read-status round trip added to every command."),
+      number("nand.timing.program_suspend_us", 20.0, "us", 0, 1e6, "Program suspend latency (tPSPD): from the suspend command until the die accepts a read (used with controller.suspend.enabled)."),
+      number("nand.timing.erase_suspend_us", 40.0, "us", 0, 1e6, "Erase suspend latency (tESPD): from the suspend command until the die accepts a read."),
+      number("nand.timing.resume_us", 5.0, "us", 0, 1e6, "Resume latency: from the resume command until the suspended program or erase runs again (its remaining array time follows)."),
       // Channel bus
       integer("controller.channels", 8, "channels", 1, 1024, "Flash channels (independent ONFI/Toggle buses)."),
       integer("controller.chips_per_channel", 1, "chips", 1, 64, "Chips (packages) sharing one channel bus."),
@@ -117,6 +120,11 @@ std::vector<Parameter> build_table() {
       boolean("controller.multi_plane", true, "Merge queued compatible commands of one die on different planes into one multi-plane operation."),
       boolean("controller.copyback", false, "GC moves use copyback (internal move, no bus transfer) when source and destination share a plane."),
       number("controller.command_overhead_ns", 0.0, "ns", 0, 1e7, "Controller processing per flash command before it is issued to the bus."),
+      boolean("controller.suspend.enabled", false, "Program/erase suspend: a host read queued for a die whose array is programming or erasing suspends the operation, runs, and the operation resumes with the array time it had left."),
+      integer("controller.suspend.max_per_operation", 3, "suspensions", 0, 1000000, "At most this many suspensions of one program or erase (a read stream cannot starve it)."),
+      choice("controller.ecc_engine", "tlm", {"tlm", "rtl"}, "ECC engine of each channel's data path (programs encode before their die queue, reads decode after their data-out): `tlm` takes controller.ecc.latency_ns + bytes / controller.ecc.throughput_mbps per page; `rtl` runs the Verilog Hamming SEC-DED block (models/rtl/ecc, 512-byte sectors) and takes its clock cycles x rtl.clock_period_ns + rtl.transactor_overhead_ns per page. `tlm` with both at 0 leaves ECC out of the timeline."),
+      number("controller.ecc.latency_ns", 0.0, "ns", 0, 1e7, "ecc_engine tlm: fixed time per page encode or decode."),
+      number("controller.ecc.throughput_mbps", 0.0, "MB/s", 0, 1e7, "ecc_engine tlm: bytes per microsecond the engine processes; 0 is unlimited."),
       boolean("nand.data_mode", false, "Keep a 64-bit content tag per page and check that every read returns what was last written."),
       // FTL
       number("ftl.spare_factor", 0.07, "fraction", 0.0, 1.0, "Fraction of physical capacity hidden from the host (over-provisioning).", true, true),
@@ -126,6 +134,12 @@ std::vector<Parameter> build_table() {
       section("ftl.gc.frontier_params", "Frontier layout parameters (e.g. {\"frontiers\": 2} for hot-cold)."),
       number("ftl.gc.free_block_low_watermark", 0.05, "fraction of a plane's blocks", 0.0, 0.5, "GC starts in a plane when its free blocks fall to this fraction (rounded up to whole blocks)."),
       number("ftl.gc.free_block_high_watermark", 0.06, "fraction of a plane's blocks", 0.0, 0.5, "GC in a plane stops when its free blocks exceed this fraction; must be >= the low watermark."),
+      choice("ftl.gc.preemption", "none", {"none", "semi"}, "GC preemption (seed 001): none issues all reads of a victim at once, each program when its read completes, then the erase; semi runs GC as preemptible steps (page read, page program, erase) with the ftl.gc.semi techniques and the preemption levels by free space."),
+      boolean("ftl.gc.semi.yield", true, "Semi-preemption: between GC steps, pending host requests for the plane run first, as the state allows (false: the GC never yields; host requests for the plane wait for the cycle unless merged)."),
+      boolean("ftl.gc.semi.merge", true, "Merge: a host read of a page being moved is served by the GC's read of it (or from the GC's buffer), and a held host write of a page not yet moved replaces the move."),
+      boolean("ftl.gc.semi.pipeline", true, "Pipeline: the read of the next copy is issued together with the program of the current one, so the die never waits for the firmware between copies."),
+      number("ftl.gc.semi.state2_watermark", 0.03, "fraction of a plane's blocks", 0.0, 0.5, "State 2 (GC preemptible by reads only) when a collecting plane's free blocks are at or below this fraction (rounded up to whole blocks); above it State 1 (reads and writes)."),
+      number("ftl.gc.semi.state3_watermark", 0.01, "fraction of a plane's blocks", 0.0, 0.5, "State 3 (GC not preemptible) at or below this fraction; must be <= ftl.gc.semi.state2_watermark."),
       boolean("ftl.gc.foreground", false, "Host writes to a plane that is collecting wait for the GC cycle to end (otherwise they wait only when the plane is down to its GC reserve)."),
       integer("ftl.cpu.cores", 1, "cores", 1, 64, "Firmware CPU cores; each FTL step occupies one core."),
       number("ftl.cpu.clock_mhz", 500.0, "MHz", 1, 100000, "Firmware CPU clock."),
@@ -150,6 +164,9 @@ std::vector<Parameter> build_table() {
       // Statistics
       number("stats.timeline_interval_us", 1000.0, "us", 1, 1e9, "Sampling interval of timeline.csv."),
       boolean("stats.per_request_records", false, "Write requests.csv with one line per host request (arrival, completion, latency)."),
+      // RTL co-simulation (docs/cosimulation.md)
+      number("rtl.clock_period_ns", 2.5, "ns", 0.002, 1e6, "Clock period of the RTL blocks (Verilator): an RTL engine's time is its cycle count x this period."),
+      number("rtl.transactor_overhead_ns", 0.0, "ns", 0, 1e7, "Time an RTL engine's transactor adds to each operation besides the RTL's cycles (DMA and register set-up a real controller spends around the block)."),
       text("stats.vcd", "", "If set, write a VCD trace of die and channel activity to this file (relative to --out)."),
   };
 }

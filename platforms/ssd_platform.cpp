@@ -174,6 +174,23 @@ nlohmann::json SsdPlatform::statistics() const {
        ftl.gc_victims ? double(counters.victim_valid_pages) / (double(ftl.gc_victims) * config_.geometry.pages_per_block) : 0.0},
       {"host_writes_waited", ftl.host_writes_waited_for_gc},
   };
+  if (config_.ftl_cpu.gc_preemption == FtlCpuConfig::GcPreemption::Semi) {
+    // Only with semi-preemption, so that stats.json of `none` runs stays as it was.
+    stats["gc"]["semi"] = {
+        {"steps", ftl.gc_steps},
+        {"merged_host_reads", ftl.gc_merged_host_reads},
+        {"merged_host_writes", ftl.gc_merged_host_writes},
+        {"held_host_reads", ftl.gc_held_host_reads},
+        {"preemption_points_by_state",
+         {ftl.gc_preemption_points[0], ftl.gc_preemption_points[1], ftl.gc_preemption_points[2],
+          ftl.gc_preemption_points[3]}},
+    };
+  }
+  if (config_.controller.suspend_enabled) {
+    stats["flash"]["suspend"] = {{"program_suspensions", controller_->program_suspensions()},
+                                 {"erase_suspensions", controller_->erase_suspensions()},
+                                 {"reads_during_suspension", controller_->reads_during_suspension()}};
+  }
   stats["ftl"] = {{"logical_pages", core_->logical_pages()},
                   {"reads_unmapped", ftl.host_reads_unmapped},
                   {"reads_from_buffer", ftl.host_reads_from_buffer},
@@ -190,6 +207,20 @@ nlohmann::json SsdPlatform::statistics() const {
   nlohmann::json channels = nlohmann::json::array();
   for (std::uint32_t c = 0; c < config_.geometry.channels; ++c) {
     channels.push_back(sim_ps ? double(controller_->channel_busy_time(c).value()) / double(sim_ps) : 0.0);
+  }
+  if (controller_->ecc_enabled()) {
+    const auto& ecc = controller_->ecc_counters();
+    nlohmann::json utilization = nlohmann::json::array();
+    for (std::uint32_t c = 0; c < config_.geometry.channels; ++c) {
+      utilization.push_back(sim_ps ? double(controller_->ecc_busy_time(c).value()) / double(sim_ps) : 0.0);
+    }
+    stats["ecc"] = {{"engine", config_.controller.ecc.engine},
+                    {"encodes", ecc.encodes},
+                    {"decodes", ecc.decodes},
+                    {"rtl_cycles", ecc.rtl_cycles},
+                    {"corrected_bits", ecc.corrected_bits},
+                    {"uncorrectable_sectors", ecc.uncorrectable_sectors},
+                    {"utilization", utilization}};
   }
   stats["die_utilization"] = dies;
   stats["die_utilization_mean"] = config_.geometry.dies() ? die_sum / config_.geometry.dies() : 0.0;

@@ -34,6 +34,18 @@ struct DieOperation {
   OperationScript script;
   std::size_t step = 0;
   bool die_invoked = false;
+  // Suspend/resume: a step-end timer carries the generation it was scheduled in, and a
+  // suspension bumps it, so the timer of the interrupted Array step is ignored.
+  std::uint32_t generation = 0;
+  sc_core::sc_time step_started;    // when the running timed step began
+  std::uint32_t suspensions = 0;    // of this operation so far
+};
+
+enum class SuspendPhase : std::uint8_t {
+  None,        // no operation suspended
+  Suspending,  // suspend latency running (tPSPD / tESPD)
+  Suspended,   // the array is free: reads run
+  Resuming,    // resume latency running
 };
 
 struct DieContext {
@@ -51,6 +63,10 @@ struct DieContext {
   bool pipeline_open = false;
   FlashOpcode pipeline_opcode = FlashOpcode::Read;  // opcode of the newest operation
   bool dispatch_pending = false;
+
+  SuspendPhase suspend_phase = SuspendPhase::None;
+  int suspended_slot = kNoSlot;
+  std::uint32_t suspension_reads_left = 0;  // reads this suspension may still serve
 
   sc_core::sc_time busy_since;  // start of the current reserved period
   sc_core::sc_time busy_time;   // finished reserved periods

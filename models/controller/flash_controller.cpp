@@ -5,6 +5,7 @@
 #include <functional>
 #include <sstream>
 
+#include "models/controller/command_hazard.h"
 #include "models/controller/multi_plane_merge.h"
 #include "models/controller/scheduling_registry.h"
 #include "models/nand/nand_array_time.h"
@@ -26,6 +27,15 @@ bool returns_data(FlashOpcode opcode) {
          opcode == FlashOpcode::Copyback;
 }
 
+// Pages that cross the channel bus into the controller (decoded) or out of it (encoded).
+// A copyback's data stays in the die and passes no ECC engine.
+bool decodes_page(FlashOpcode opcode) {
+  return opcode == FlashOpcode::Read || opcode == FlashOpcode::CacheRead;
+}
+bool encodes_page(FlashOpcode opcode) {
+  return opcode == FlashOpcode::Program || opcode == FlashOpcode::CacheProgram;
+}
+
 }  // namespace
 
 FlashController::FlashController(sc_core::sc_module_name name, const FlashGeometry& geometry,
@@ -41,7 +51,9 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
       policy_(make_scheduling_policy(config.scheduling_policy)),
       die_sockets_("die_socket", geometry.dies()),
       dies_("die"),
-      timers_("timers") {
+      timers_("timers"),
+      ecc_enabled_(config.ecc.charges_time()),
+      ecc_sockets_("ecc_socket", config.ecc.charges_time() ? geometry.channels : 0) {
   if (geometry.planes_per_die > kMaxPlanes) {
     std::ostringstream message;
     message << "planes_per_die " << geometry.planes_per_die << " exceeds " << kMaxPlanes;
@@ -63,6 +75,16 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
     buses_.emplace_back(channel, std::size_t(geometry.dies_per_channel) * kOperationSlots);
   }
   dispatch_list_.reserve(geometry.dies());
+  if (ecc_enabled_) {
+    for (std::uint32_t channel = 0; channel < geometry.channels; ++channel) {
+      const std::string engine_name = "ecc_" + std::to_string(channel);
+      ecc_engines_.push_back(make_ecc_engine(engine_name.c_str(), config.ecc));
+      ecc_sockets_[channel].bind(ecc_engines_.back()->socket);
+      ecc_channels_.push_back(std::make_unique<EccChannel>());
+    }
+    pending_enqueues_.assign(geometry.dies(), 0);
+    last_enqueue_at_.assign(geometry.dies(), sc_core::SC_ZERO_TIME);
+  }
 
   target_socket.register_nb_transport_fw(this, &FlashController::nb_transport_fw);
 
@@ -83,10 +105,10 @@ tlm::tlm_sync_enum FlashController::nb_transport_fw(tlm::tlm_generic_payload& pa
     const sc_core::sc_time arrival_delay =
         delay + from_ps(config_.command_overhead_ns * 1000);
     if (arrival_delay == sc_core::SC_ZERO_TIME) {
-      enqueue(payload);
+      arrive(payload);
     } else {
       tlm::tlm_generic_payload* arriving = &payload;
-      timers_.schedule_in(arrival_delay, [this, arriving] { enqueue(*arriving); });
+      timers_.schedule_in(arrival_delay, [this, arriving] { arrive(*arriving); });
     }
     phase = tlm::END_REQ;
     return tlm::TLM_UPDATED;
@@ -128,13 +150,44 @@ bool FlashController::accept(tlm::tlm_generic_payload& payload) {
   return false;
 }
 
+void FlashController::arrive(tlm::tlm_generic_payload& payload) {
+  if (!ecc_enabled_) {
+    enqueue(payload);
+    return;
+  }
+  const FlashCommand& command = *payload.get_extension<FlashCommand>();
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  sc_core::sc_time ready = now;
+  if (encodes_page(command.opcode)) {
+    ready = run_ecc(geometry_.channel_of_die(command.die), EccOperation::Encode,
+                    transfer_bytes_of(command), ecc_content(command.die, command.targets[0]));
+  }
+  std::uint32_t& pending = pending_enqueues_[command.die];
+  sc_core::sc_time& last = last_enqueue_at_[command.die];
+  if (pending > 0 && ready < last) ready = last;
+  if (ready == now && pending == 0) {
+    enqueue(payload);
+    return;
+  }
+  ++pending;
+  last = ready;
+  tlm::tlm_generic_payload* waiting = &payload;
+  timers_.schedule_at(ready, [this, waiting] {
+    --pending_enqueues_[waiting->get_extension<FlashCommand>()->die];
+    enqueue(*waiting);
+  });
+}
+
 void FlashController::enqueue(tlm::tlm_generic_payload& payload) {
   FlashCommand* command = payload.get_extension<FlashCommand>();
   DieContext& die = *dies_state_[command->die];
   die.queue.push_back({&payload, command, next_sequence_++});
   // Dispatch one delta later, so that commands the FTL issues together are all queued when
   // the policy picks and the merger looks for multi-plane partners.
-  if (die.in_flight == 0 || die.pipeline_open) request_dispatch(die);
+  if (die.in_flight == 0 || die.pipeline_open ||
+      (config_.suspend_enabled && die.suspend_phase == SuspendPhase::None)) {
+    request_dispatch(die);
+  }
 }
 
 void FlashController::respond(tlm::tlm_generic_payload& payload) {
@@ -172,20 +225,26 @@ void FlashController::request_dispatch(DieContext& die) {
 // ---------------------------------------------------------------------------- dispatch
 
 void FlashController::try_dispatch(DieContext& die) {
+  if (die.suspend_phase != SuspendPhase::None) {
+    // Only the suspended operation left in flight: the next read, or the resume.
+    if (die.suspend_phase == SuspendPhase::Suspended && die.in_flight == 1) serve_suspended(die);
+    return;
+  }
   if (die.queue.empty()) return;
   if (die.in_flight == 0) {
     start_operation(die, policy_->pick(die.queue));
     return;
   }
+  if (config_.suspend_enabled && try_suspend(die)) return;
   // A busy die takes another command only into an open cache pipeline of the same kind.
   if (!die.pipeline_open || die.in_flight >= kOperationSlots) return;
   const std::size_t pick = policy_->pick(die.queue);
   if (die.queue[pick].command->opcode == die.pipeline_opcode) start_operation(die, pick);
 }
 
-void FlashController::start_operation(DieContext& die, std::size_t pick) {
+void FlashController::start_operation(DieContext& die, std::size_t pick, bool allow_multi_plane) {
   MergeSelection selection;
-  if (config_.multi_plane) {
+  if (config_.multi_plane && allow_multi_plane) {
     selection = select_multi_plane(die.queue, pick, geometry_.planes_per_die);
   } else {
     selection.indices[0] = pick;
@@ -242,10 +301,12 @@ void FlashController::prepare_operation(DieContext& die, DieOperation& operation
   operation.die_invoked = false;
 }
 
+std::uint32_t FlashController::transfer_bytes_of(const FlashCommand& command) const {
+  return command.transfer_bytes != 0 ? command.transfer_bytes : geometry_.page_size_bytes;
+}
+
 std::uint64_t FlashController::transfer_ps_of(const FlashCommand& command) const {
-  const std::uint32_t bytes =
-      command.transfer_bytes != 0 ? command.transfer_bytes : geometry_.page_size_bytes;
-  return bus_timing_.transfer_ps(bytes);
+  return bus_timing_.transfer_ps(transfer_bytes_of(command));
 }
 
 // ---------------------------------------------------------------------------- execution
@@ -274,6 +335,8 @@ bool FlashController::run_step(DieContext& die, int slot, const Step& step) {
       const std::uint64_t duration_ps = operation.script[operation.step].duration_ps;
       if (duration_ps == 0) return true;
       schedule_step_end(die, slot, duration_ps);
+      // A read queued during the command phase may suspend the array operation at once.
+      if (config_.suspend_enabled && !die.queue.empty()) try_suspend(die);
       return false;
     }
     case StepKind::RegisterMove:
@@ -321,10 +384,11 @@ bool FlashController::acquire_register(int& owner, int& waiter, int slot) {
   return false;
 }
 
-void FlashController::end_step(ChannelBus::RequesterId id) {
+void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generation) {
   DieContext& die = *dies_state_[id / kOperationSlots];
   const int slot = static_cast<int>(id % kOperationSlots);
   DieOperation& operation = die.operations[slot];
+  if (generation != operation.generation) return;  // the step was suspended
   const Step& step = operation.script[operation.step];
   if (step.kind == StepKind::Array) die.array_time += from_ps(step.duration_ps);
   if (step.kind == StepKind::Bus) {
@@ -375,15 +439,194 @@ void FlashController::complete(DieContext& die, int slot) {
     die.busy_time += sc_core::sc_time_stamp() - die.busy_since;
     die.pipeline_open = false;
   }
+  if (ecc_enabled_ && ok && decodes_page(merged.opcode)) {
+    // The data is in the controller: the die is free, the reads complete after their decode.
+    for (std::size_t i = 0; i < count; ++i) {
+      const FlashCommand& command = *operation.commands[i].command;
+      const sc_core::sc_time end =
+          run_ecc(die.channel, EccOperation::Decode, transfer_bytes_of(command),
+                  ecc_content(die.id, command.targets[0]));
+      if (ecc_channels_[die.channel]->command->uncorrectable_sectors > 0) {
+        operation.commands[i].command->status = FlashStatus::UncorrectableRead;
+        responses[i]->set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+      }
+      tlm::tlm_generic_payload* response = responses[i];
+      timers_.schedule_at(end, [this, response] { respond(*response); });
+    }
+    try_dispatch(die);
+    return;
+  }
   // Respond before dispatching: a command the FTL issues from inside its response is then
   // already queued when the policy picks.
   for (std::size_t i = 0; i < count; ++i) respond(*responses[i]);
   try_dispatch(die);
 }
 
+// ---------------------------------------------------------------------------- ECC
+
+sc_core::sc_time FlashController::run_ecc(std::uint32_t channel, EccOperation operation,
+                                          std::uint32_t bytes, std::uint64_t content) {
+  EccChannel& ecc = *ecc_channels_[channel];
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time start = std::max(now, ecc.busy_until);
+  EccCommand& command = *ecc.command;
+  command.operation = operation;
+  command.bytes = bytes;
+  command.content = content;
+  command.check_bits.clear();
+  ecc.payload.set_command(operation == EccOperation::Encode ? tlm::TLM_WRITE_COMMAND
+                                                            : tlm::TLM_READ_COMMAND);
+  ecc.payload.set_data_ptr(nullptr);
+  ecc.payload.set_data_length(0);
+  ecc.payload.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  sc_core::sc_time delay = start - now;
+  ecc_sockets_[channel]->b_transport(ecc.payload, delay);
+  const sc_core::sc_time end = now + delay;
+  ecc.busy_time += end - start;
+  ecc.busy_until = end;
+  if (operation == EccOperation::Encode) {
+    ++ecc_counters_.encodes;
+  } else {
+    ++ecc_counters_.decodes;
+  }
+  ecc_counters_.rtl_cycles += command.rtl_cycles;
+  ecc_counters_.corrected_bits += command.corrected_bits;
+  ecc_counters_.uncorrectable_sectors += command.uncorrectable_sectors;
+  return end;
+}
+
+std::uint64_t FlashController::ecc_content(DieId die, const PlaneTarget& target) const {
+  if (config_.data_mode) return target.data_tag;
+  // Without data tags a page's bytes follow from its address.
+  std::uint64_t z = (std::uint64_t(die) << 48) ^ (std::uint64_t(target.plane) << 40) ^
+                    (std::uint64_t(target.block_in_plane) << 16) ^ target.page;
+  z = (z ^ (z >> 31)) * 0x7fb5d329728ea185ull;
+  return z ^ (z >> 27);
+}
+
+sc_core::sc_time FlashController::ecc_busy_time(std::uint32_t channel) const {
+  if (!ecc_enabled_) return sc_core::SC_ZERO_TIME;
+  const EccChannel& ecc = *ecc_channels_[channel];
+  // Operations are booked ahead: count only what has elapsed.
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  return ecc.busy_until > now ? ecc.busy_time - (ecc.busy_until - now) : ecc.busy_time;
+}
+
 void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps) {
   const ChannelBus::RequesterId id = requester(die, slot);
-  timers_.schedule_in(from_ps(duration_ps), [this, id] { end_step(id); });
+  DieOperation& operation = die.operations[slot];
+  operation.step_started = sc_core::sc_time_stamp();
+  const std::uint32_t generation = operation.generation;
+  timers_.schedule_in(from_ps(duration_ps), [this, id, generation] { end_step(id, generation); });
+}
+
+// ---------------------------------------------------------------------------- suspend / resume
+
+namespace {
+
+bool touches_block_of(const FlashCommand& read, const FlashCommand& operation) {
+  const PlaneTarget& target = read.targets[0];
+  for (int i = 0; i < operation.plane_count; ++i) {
+    if (operation.targets[i].plane == target.plane &&
+        operation.targets[i].block_in_plane == target.block_in_plane) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::size_t FlashController::find_suspend_read(const DieContext& die) const {
+  // The oldest host page read that touches neither the suspended operation's blocks nor
+  // passes an older queued command it may not overtake (command_hazard.h).
+  int slot = die.suspended_slot;
+  if (slot == kNoSlot) {
+    for (slot = 0; slot < static_cast<int>(kOperationSlots) && !die.operations[slot].active; ++slot) {
+    }
+  }
+  const FlashCommand& running = *die.operations[slot].command;
+  for (std::size_t candidate = 0; candidate < die.queue.size(); ++candidate) {
+    const FlashCommand& read = *die.queue[candidate].command;
+    if (read.opcode != FlashOpcode::Read || read.origin != OpOrigin::Host) continue;
+    if (touches_block_of(read, running)) continue;
+    bool hazard_free = true;
+    for (std::size_t older = 0; older < candidate && hazard_free; ++older) {
+      hazard_free = may_overtake(read, *die.queue[older].command);
+    }
+    if (hazard_free) return candidate;
+  }
+  return die.queue.size();
+}
+
+bool FlashController::try_suspend(DieContext& die) {
+  if (die.in_flight != 1 || die.pipeline_open) return false;
+  int slot = 0;
+  while (slot < static_cast<int>(kOperationSlots) && !die.operations[slot].active) ++slot;
+  DieOperation& operation = die.operations[slot];
+  const FlashOpcode opcode = operation.command->opcode;
+  if (opcode != FlashOpcode::Program && opcode != FlashOpcode::Erase) return false;
+  if (!operation.die_invoked || operation.step >= operation.script.size()) return false;
+  Step& step = operation.script[operation.step];
+  if (step.kind != StepKind::Array) return false;
+  if (operation.suspensions >= config_.max_suspensions_per_operation) return false;
+  const std::uint64_t elapsed_ps = (sc_core::sc_time_stamp() - operation.step_started).value();
+  if (elapsed_ps >= step.duration_ps) return false;
+  const std::uint64_t remaining_ps = step.duration_ps - elapsed_ps;
+  const std::uint64_t latency_ns =
+      opcode == FlashOpcode::Program ? nand_timing_.program_suspend_ns : nand_timing_.erase_suspend_ns;
+  const std::uint64_t latency_ps = latency_ns * 1000;
+  if (remaining_ps <= latency_ps) return false;  // finishing is no slower than suspending
+  if (find_suspend_read(die) == die.queue.size()) return false;
+
+  die.array_time += from_ps(elapsed_ps);
+  step.duration_ps = remaining_ps;  // what the resume runs
+  ++operation.generation;           // drops the pending end of this step
+  ++operation.suspensions;
+  ++(opcode == FlashOpcode::Program ? program_suspensions_ : erase_suspensions_);
+  die.suspend_phase = SuspendPhase::Suspending;
+  die.suspended_slot = slot;
+  const DieId id = die.id;
+  timers_.schedule_in(from_ps(latency_ps), [this, id] { suspension_ready(id); });
+  return true;
+}
+
+void FlashController::suspension_ready(DieId id) {
+  DieContext& die = *dies_state_[id];
+  die.suspend_phase = SuspendPhase::Suspended;
+  // This suspension serves the host reads queued now (those arriving meanwhile wait for the
+  // resume, and may suspend the operation again within the limit).
+  std::uint32_t reads = 0;
+  for (const QueuedCommand& queued : die.queue) {
+    if (queued.command->opcode == FlashOpcode::Read && queued.command->origin == OpOrigin::Host) ++reads;
+  }
+  die.suspension_reads_left = reads;
+  serve_suspended(die);
+}
+
+void FlashController::serve_suspended(DieContext& die) {
+  if (die.suspension_reads_left > 0) {
+    const std::size_t pick = find_suspend_read(die);
+    if (pick != die.queue.size()) {
+      --die.suspension_reads_left;
+      ++reads_during_suspension_;
+      start_operation(die, pick, /*allow_multi_plane=*/false);
+      return;
+    }
+  }
+  die.suspend_phase = SuspendPhase::Resuming;
+  const DieId id = die.id;
+  timers_.schedule_in(from_ps(nand_timing_.resume_ns * 1000), [this, id] { resumed(id); });
+}
+
+void FlashController::resumed(DieId id) {
+  DieContext& die = *dies_state_[id];
+  const int slot = die.suspended_slot;
+  die.suspend_phase = SuspendPhase::None;
+  die.suspended_slot = kNoSlot;
+  DieOperation& operation = die.operations[slot];
+  schedule_step_end(die, slot, operation.script[operation.step].duration_ps);
+  try_dispatch(die);  // a read that arrived meanwhile may suspend it again
 }
 
 // ---------------------------------------------------------------------------- statistics

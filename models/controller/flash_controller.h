@@ -14,6 +14,11 @@
 // shared TimedCallbackQueue (one SC_METHOD for every timer) plus one SC_METHOD for deferred
 // dispatch, a few activations per command; no thread per command and no allocation per
 // command once queues have reached their size.
+// ECC (FlashControllerConfig::ecc, when it charges time): each channel has an ECC engine
+// (ecc_engine.h) used first come, first served. A program's page is encoded when the command
+// reaches the controller and the command joins its die queue when the encode ends; a read's
+// page is decoded once its data is over the bus and the read completes when the decode ends
+// (the die is free meanwhile). Commands of one die join its queue in arrival order.
 // Operations are identified by a requester id (die * kOperationSlots + slot) on the buses and
 // in timers.
 #include <cstdint>
@@ -31,6 +36,7 @@
 #include "models/common/timed_callback_queue.h"
 #include "models/controller/channel_bus.h"
 #include "models/controller/die_context.h"
+#include "models/controller/ecc_engine.h"
 #include "models/controller/flash_controller_config.h"
 #include "models/controller/flash_op_counts.h"
 #include "models/controller/scheduling_policy.h"
@@ -68,31 +74,61 @@ class FlashController : public sc_core::sc_module {
   std::uint64_t multi_plane_operations() const { return multi_plane_operations_; }
   std::uint64_t multi_plane_merged_commands() const { return multi_plane_merged_commands_; }
   std::uint64_t completed_commands() const { return completed_commands_; }
+  // ECC: whether the engines take time at all, their work so far, and busy time per channel.
+  struct EccCounters {
+    std::uint64_t encodes = 0;
+    std::uint64_t decodes = 0;
+    std::uint64_t rtl_cycles = 0;
+    std::uint64_t corrected_bits = 0;
+    std::uint64_t uncorrectable_sectors = 0;
+  };
+  bool ecc_enabled() const { return ecc_enabled_; }
+  const EccCounters& ecc_counters() const { return ecc_counters_; }
+  sc_core::sc_time ecc_busy_time(std::uint32_t channel) const;
+  EccEngine& ecc_engine(std::uint32_t channel) { return *ecc_engines_[channel]; }
   std::size_t queued_commands(DieId id) const { return dies_state_[id]->queue.size(); }
   std::size_t in_flight_operations(DieId id) const { return dies_state_[id]->in_flight; }
+  // Program/erase suspend (config().suspend_enabled): suspensions begun, and reads served
+  // while an operation was suspended.
+  std::uint64_t program_suspensions() const { return program_suspensions_; }
+  std::uint64_t erase_suspensions() const { return erase_suspensions_; }
+  std::uint64_t reads_during_suspension() const { return reads_during_suspension_; }
 
  private:
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
   bool accept(tlm::tlm_generic_payload& payload);
-  void enqueue(tlm::tlm_generic_payload& payload);
+  void arrive(tlm::tlm_generic_payload& payload);  // the command reaches the controller
+  void enqueue(tlm::tlm_generic_payload& payload);  // ... and its die queue
 
   void on_dispatch();  // SC_METHOD: deferred dispatch of dies that received commands
 
   void request_dispatch(DieContext& die);
   void try_dispatch(DieContext& die);
-  void start_operation(DieContext& die, std::size_t pick);
+  void start_operation(DieContext& die, std::size_t pick, bool allow_multi_plane = true);
+  // Program/erase suspend: suspends the die's running program or erase when a host read may
+  // run in its place (true if it did); then serves reads, then resumes.
+  bool try_suspend(DieContext& die);
+  std::size_t find_suspend_read(const DieContext& die) const;
+  void suspension_ready(DieId id);
+  void serve_suspended(DieContext& die);
+  void resumed(DieId id);
   void prepare_operation(DieContext& die, DieOperation& operation);
   void advance(DieContext& die, int slot);
   // One step of an operation; false when the operation must wait (timer, bus or register).
   bool run_step(DieContext& die, int slot, const Step& step);
   // Takes a die register for `slot`, or queues the slot as its (only) waiter.
   static bool acquire_register(int& owner, int& waiter, int slot);
-  void end_step(ChannelBus::RequesterId operation);
+  void end_step(ChannelBus::RequesterId operation, std::uint32_t generation);
   void invoke_die(DieContext& die, DieOperation& operation);
   void complete(DieContext& die, int slot);
   void respond(tlm::tlm_generic_payload& payload);
   void schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps);
+  // Runs one ECC operation on `channel`'s engine, after the ones before it; returns its end.
+  sc_core::sc_time run_ecc(std::uint32_t channel, EccOperation operation, std::uint32_t bytes,
+                           std::uint64_t content);
+  std::uint64_t ecc_content(DieId die, const PlaneTarget& target) const;
+  std::uint32_t transfer_bytes_of(const FlashCommand& command) const;
 
   static ChannelBus::RequesterId requester(const DieContext& die, int slot) {
     return die.id * kOperationSlots + static_cast<std::uint32_t>(slot);
@@ -125,6 +161,27 @@ class FlashController : public sc_core::sc_module {
   std::uint64_t multi_plane_operations_ = 0;
   std::uint64_t multi_plane_merged_commands_ = 0;
   std::uint64_t completed_commands_ = 0;
+  std::uint64_t program_suspensions_ = 0;
+  std::uint64_t erase_suspensions_ = 0;
+  std::uint64_t reads_during_suspension_ = 0;
+
+  // ECC engines (empty unless ecc_enabled_).
+  struct EccChannel {
+    EccChannel() : command(new EccCommand()) { payload.set_extension(command); }
+    tlm::tlm_generic_payload payload;  // owns `command`
+    EccCommand* command;
+    sc_core::sc_time busy_until;
+    sc_core::sc_time busy_time;
+  };
+  bool ecc_enabled_ = false;
+  sc_core::sc_vector<tlm_utils::simple_initiator_socket<FlashController>> ecc_sockets_;
+  std::vector<std::unique_ptr<EccEngine>> ecc_engines_;
+  std::vector<std::unique_ptr<EccChannel>> ecc_channels_;
+  // Per die: enqueues still scheduled, and the time of the latest, so that a command never
+  // overtakes an earlier one of its die that waits for its encode.
+  std::vector<std::uint32_t> pending_enqueues_;
+  std::vector<sc_core::sc_time> last_enqueue_at_;
+  EccCounters ecc_counters_;
 };
 
 }  // namespace ssdtlm

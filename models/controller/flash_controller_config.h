@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "models/controller/ecc_config.h"
+
 namespace ssdtlm {
 
 struct FlashControllerConfig {
@@ -18,6 +20,15 @@ struct FlashControllerConfig {
   // Controller time per command before it reaches its die queue (command build, ECC setup).
   // It delays the command but does not occupy the die or the bus.
   std::uint64_t command_overhead_ns = 0;
+  // Program/erase suspend (docs/nand-and-controller.md, "Suspend and resume"): a host read
+  // queued for a die whose array is programming or erasing suspends the operation (after
+  // NandTiming::program_suspend_ns / erase_suspend_ns), runs, and the operation resumes
+  // (after NandTiming::resume_ns) with the array time it had left. At most
+  // `max_suspensions_per_operation` suspensions per operation, so a read stream cannot starve it.
+  bool suspend_enabled = false;
+  std::uint32_t max_suspensions_per_operation = 3;
+  // ECC engine per channel in the data path (controller.ecc_engine and controller.ecc.*).
+  EccConfig ecc;
 };
 
 }  // namespace ssdtlm

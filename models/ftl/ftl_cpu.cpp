@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <unordered_set>
 
 namespace ssdtlm {
 
@@ -34,6 +35,32 @@ struct FtlCpu::GcJob {
   bool erasing_in_place = false;                // in place: valid data lives in the buffer
   std::uint32_t forced_target_free_blocks = 0;  // forced GC: collect until this many are free
   std::vector<std::uint64_t> buffered_tags;     // in-place: contents read before the erase
+
+  // Semi-preemptive engine (ftl.gc.preemption = semi, victims not collected in place): the
+  // copies of the plan, one flash step at a time.
+  enum Stage : std::uint8_t { NotStarted, Reading, Buffered, Done, Skipped };
+  struct Reader {  // a host read merged into the GC's read of its page
+    tlm::tlm_generic_payload* gp;
+    std::uint64_t expected_tag;
+  };
+  struct HeldRead {  // a host read (or the read of a read-modify-write) the state holds back
+    tlm::tlm_generic_payload* gp;
+    PendingWrite write;
+    bool read_modify_write;
+  };
+  bool semi = false;                        // the current victim runs on the semi engine
+  std::deque<std::size_t> pending;          // plan indices not started, next first
+  std::vector<Stage> stage;                 // per plan index
+  std::vector<Ppn> destination;             // per plan index, once relocated
+  std::vector<std::uint64_t> tags;          // per plan index: the data the GC read
+  std::vector<std::int32_t> index_of_page;  // victim page -> plan index (-1: not valid)
+  std::vector<std::vector<Reader>> readers; // per plan index
+  std::vector<std::size_t> buffered;        // plan indices read and not yet programmed
+  bool step_starting = false;               // firmware cycles of the next copy running
+  bool reading = false;                     // a GC read in flight
+  std::uint32_t programs_in_flight = 0;     // GC programs / copybacks and merged host writes
+  bool erase_issued = false;
+  std::deque<HeldRead> held;                // host reads held by State 3 (or no yield)
 };
 
 FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore& core, DataOracle* oracle)
@@ -174,6 +201,18 @@ void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
       return;
     }
   }
+  if (semi()) {
+    const UnitId unit = core_.unit_of_block(core_.geometry().block_of_page(ppn));
+    GcJob& job = *gc_jobs_[unit];
+    if (job.cycle_active) {
+      if (config_.gc_merge && job.semi && semi_merge_read(job, gp, command->lpn, ppn)) return;
+      if (gc_state(unit) >= 3) {
+        ++stats_.gc_held_host_reads;
+        job.held.push_back({&gp, PendingWrite{nullptr, 0, false}, false});
+        return;
+      }
+    }
+  }
   const auto inflight = inflight_programs_.find(ppn);
   if (inflight != inflight_programs_.end()) {
     inflight->second.push_back(&gp);  // re-issued by program_completed
@@ -225,6 +264,15 @@ void FtlCpu::accept_host_write(PendingWrite write) {
     write.partial = false;
     const Ppn old = core_.lookup(write.lpn);
     if (old != kInvalidPpn && inflight_programs_.count(old) == 0) {
+      if (semi()) {
+        const UnitId old_unit = core_.unit_of_block(core_.geometry().block_of_page(old));
+        if (gc_jobs_[old_unit]->cycle_active && gc_state(old_unit) >= 3) {
+          ++stats_.gc_held_host_reads;
+          write.partial = true;  // read again when released
+          gc_jobs_[old_unit]->held.push_back({write.gp, write, true});
+          return;
+        }
+      }
       ++stats_.read_modify_writes;
       FlashTxn& txn = new_txn(TxnKind::HostMergeRead, FlashOpcode::Read, OpOrigin::Host);
       txn.host_gp = write.gp;
@@ -248,11 +296,17 @@ void FtlCpu::accept_host_write(PendingWrite write) {
 
 bool FtlCpu::host_write_must_wait(UnitId unit) const {
   if (!waiting_writes_[unit].empty()) return true;  // keep per-unit order
+  if (semi()) {
+    // The preemption level decides (ftl.gc.foreground is not used): writes preempt GC only in
+    // State 1.
+    if (gc_state(unit) >= 2) return true;
+    return !core_.can_accept_host_write(unit);
+  }
   if (config_.foreground_gc && gc_jobs_[unit]->cycle_active) return true;
   return !core_.can_accept_host_write(unit);
 }
 
-void FtlCpu::place_host_write(PendingWrite write, UnitId unit) {
+void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into) {
   const Ppn ppn = core_.write_host(write.lpn, unit);
   std::uint64_t tag = 0;
   if (config_.data_mode && oracle_ != nullptr) {
@@ -260,6 +314,7 @@ void FtlCpu::place_host_write(PendingWrite write, UnitId unit) {
   }
   FlashTxn& txn = new_txn(TxnKind::HostWrite, FlashOpcode::Program, OpOrigin::Host);
   txn.host_gp = write.gp;
+  txn.job = merged_into;  // a merged write is a step of that GC
   txn.lpn = write.lpn;
   txn.ppn = ppn;
   set_target(txn.command, ppn, tag);
@@ -272,12 +327,16 @@ void FtlCpu::place_host_write(PendingWrite write, UnitId unit) {
 void FtlCpu::wake_waiting_writes(UnitId unit) {
   auto& queue = waiting_writes_[unit];
   while (!queue.empty()) {
-    if (config_.foreground_gc && gc_jobs_[unit]->cycle_active) return;
+    if (semi()) {
+      if (gc_state(unit) >= 2) return;
+    } else if (config_.foreground_gc && gc_jobs_[unit]->cycle_active) {
+      return;
+    }
     if (!core_.can_accept_host_write(unit)) {
       maybe_start_gc(unit);
       return;
     }
-    if (config_.foreground_gc && core_.gc_wanted(unit)) {
+    if (!semi() && config_.foreground_gc && core_.gc_wanted(unit)) {
       maybe_start_gc(unit);
       return;
     }
@@ -356,6 +415,11 @@ void FtlCpu::next_victim(UnitId unit) {
     return;
   }
   ++stats_.gc_victims;
+  job.semi = semi() && !job.plan.in_place;
+  if (job.semi) {
+    semi_begin_victim(job);
+    return;
+  }
   const auto& pages = job.plan.valid_pages;
   job.outstanding = static_cast<std::uint32_t>(pages.size());
   job.buffered_tags.assign(job.plan.in_place ? pages.size() : 0, 0);
@@ -411,6 +475,10 @@ void FtlCpu::gc_page_finished(GcJob& job) {
     run_step(config_.cycles_per_gc_victim, [this, unit = job.unit]() { next_victim(unit); });
     return;
   }
+  issue_gc_erase(job);
+}
+
+void FtlCpu::issue_gc_erase(GcJob& job) {
   FlashTxn& txn = new_txn(TxnKind::GcErase, FlashOpcode::Erase, OpOrigin::Gc);
   txn.job = &job;
   const auto& g = core_.geometry();
@@ -468,10 +536,257 @@ void FtlCpu::gc_erase_finished(GcJob& job) {
 void FtlCpu::end_gc_cycle(UnitId unit) {
   GcJob& job = *gc_jobs_[unit];
   job.cycle_active = false;
+  job.semi = false;
   job.forced_target_free_blocks = 0;
   stats_.gc_busy_ps += (sc_core::sc_time_stamp() - job.cycle_start).value();
+  release_held_reads(job);
   wake_waiting_writes(unit);
   if (idle_callback_) check_idle();
+}
+
+// ---------------------------------------------------------------- semi-preemptive GC
+//
+// A victim's valid pages are copied one flash step at a time (page read, then page program, or
+// one copyback), then the victim is erased. Every step ends at a preemption point where the
+// plane's state (seed 001's table) is read again:
+//   State 1  host reads and writes for the plane go to the controller as they come, so they
+//            queue ahead of the GC's next step: the GC yields to them;
+//   State 2  reads as in State 1; host writes wait (before allocation) for State 1 or the end
+//            of the cycle;
+//   State 3  host reads wait too (held here), and so do writes: the GC runs back to back.
+// Merge: a host read of a page the GC is about to move, or is reading, is answered by the GC's
+// read (the copy is moved to the front of the plan); a read of a page the GC has read but not
+// yet programmed is answered from the GC's buffer; a held host write of a page not yet moved
+// is programmed as the GC's next step, and the move is dropped. Pipeline: the next copy's read
+// is issued when the current copy's program is, so the die has the GC's next step queued when
+// the program ends (host requests then wait for at most that one extra step).
+
+int FtlCpu::gc_state(UnitId unit) const {
+  const GcJob& job = *gc_jobs_[unit];
+  if (!semi() || !job.cycle_active) return 0;
+  if (!config_.gc_yield) return 3;
+  const std::uint32_t free = core_.free_blocks(unit);
+  if (free <= config_.gc_state3_free_blocks) return 3;
+  if (free <= config_.gc_state2_free_blocks) return 2;
+  return 1;
+}
+
+void FtlCpu::release_held_reads(GcJob& job) {
+  if (job.held.empty()) return;
+  std::deque<GcJob::HeldRead> held;
+  held.swap(job.held);
+  for (const GcJob::HeldRead& read : held) {
+    if (read.read_modify_write) {
+      accept_host_write(read.write);
+    } else {
+      handle_host_read(*read.gp);  // looked up again: the GC may have moved the page
+    }
+  }
+}
+
+void FtlCpu::semi_apply_state(UnitId unit, bool count) {
+  const int state = gc_state(unit);
+  if (count) ++stats_.gc_preemption_points[state];
+  if (state <= 2) release_held_reads(*gc_jobs_[unit]);
+  if (state <= 1) wake_waiting_writes(unit);
+}
+
+void FtlCpu::semi_begin_victim(GcJob& job) {
+  const auto& g = core_.geometry();
+  const std::size_t n = job.plan.valid_pages.size();
+  job.pending.clear();
+  for (std::size_t i = 0; i < n; ++i) job.pending.push_back(i);
+  job.stage.assign(n, GcJob::NotStarted);
+  job.destination.assign(n, kInvalidPpn);
+  job.tags.assign(n, 0);
+  job.index_of_page.assign(g.pages_per_block, -1);
+  for (std::size_t i = 0; i < n; ++i) {
+    job.index_of_page[g.page_in_block(job.plan.valid_pages[i].second)] = static_cast<std::int32_t>(i);
+  }
+  job.readers.assign(n, {});
+  job.buffered.clear();
+  job.step_starting = false;
+  job.reading = false;
+  job.programs_in_flight = 0;
+  job.erase_issued = false;
+  semi_advance(job);
+}
+
+void FtlCpu::semi_advance(GcJob& job) {
+  if (!job.semi || job.erase_issued) return;
+  semi_apply_state(job.unit, true);  // the preemption point
+  if (!job.semi || job.erase_issued || job.step_starting || job.reading) return;
+  // Without the pipeline one GC step is outstanding at a time; with it, the next copy starts
+  // while the previous copy's program (or copyback) is still queued or running.
+  if (job.programs_in_flight > (config_.gc_pipeline ? 1u : 0u)) return;
+  if (config_.gc_merge && semi_merge_write(job)) return;
+  while (!job.pending.empty()) {
+    const std::size_t index = job.pending.front();
+    job.pending.pop_front();
+    const auto [lpn, source] = job.plan.valid_pages[index];
+    if (core_.lookup(lpn) != source) {  // overwritten: nothing to move
+      semi_skip_copy(job, index);
+      continue;
+    }
+    job.stage[index] = GcJob::Reading;  // reads merge into it from now on
+    job.step_starting = true;
+    run_step(config_.cycles_per_gc_page, [this, &job, index]() { semi_issue_copy(job, index); });
+    return;
+  }
+  if (job.programs_in_flight == 0) {
+    job.erase_issued = true;
+    ++stats_.gc_steps;
+    issue_gc_erase(job);
+  }
+}
+
+void FtlCpu::semi_skip_copy(GcJob& job, std::size_t index) {
+  job.stage[index] = GcJob::Skipped;
+  std::vector<GcJob::Reader> readers;
+  readers.swap(job.readers[index]);
+  for (const GcJob::Reader& reader : readers) handle_host_read(*reader.gp);  // the new copy
+}
+
+void FtlCpu::semi_issue_copy(GcJob& job, std::size_t index) {
+  job.step_starting = false;
+  const auto [lpn, source] = job.plan.valid_pages[index];
+  if (core_.lookup(lpn) != source) {  // overwritten during the firmware step
+    semi_skip_copy(job, index);
+    semi_advance(job);
+    return;
+  }
+  ++stats_.gc_steps;
+  if (config_.use_copyback) {
+    const Ppn destination = core_.relocate(lpn, source);
+    job.stage[index] = GcJob::Buffered;
+    job.destination[index] = destination;
+    FlashTxn& txn = new_txn(TxnKind::GcCopyback, FlashOpcode::Copyback, OpOrigin::Gc);
+    txn.job = &job;
+    txn.lpn = lpn;
+    txn.source = source;
+    txn.ppn = destination;
+    txn.plan_index = index;
+    set_target(txn.command, source, 0);
+    const auto& g = core_.geometry();
+    txn.command.targets[0].dest_block_in_plane = g.index_in_plane(g.block_of_page(destination));
+    txn.command.targets[0].dest_page = g.page_in_block(destination);
+    program_issued(destination);
+    ++job.programs_in_flight;
+    issue(txn);
+    semi_advance(job);  // pipeline: the next copyback may queue behind this one
+    return;
+  }
+  job.reading = true;
+  FlashTxn& txn = new_txn(TxnKind::GcRead, FlashOpcode::Read, OpOrigin::Gc);
+  txn.job = &job;
+  txn.lpn = lpn;
+  txn.source = source;
+  txn.ppn = source;
+  txn.plan_index = index;
+  set_target(txn.command, source, 0);
+  issue(txn);
+}
+
+void FtlCpu::semi_read_done(GcJob& job, std::size_t index, std::uint64_t tag) {
+  job.reading = false;
+  const auto [lpn, source] = job.plan.valid_pages[index];
+  // Merged host reads get the page from the GC's read.
+  std::vector<GcJob::Reader> readers;
+  readers.swap(job.readers[index]);
+  for (const GcJob::Reader& reader : readers) {
+    if (config_.data_mode) {
+      FlashTxn probe;
+      probe.lpn = lpn;
+      probe.ppn = source;
+      probe.expected_tag = reader.expected_tag;
+      check_read(probe, tag);
+    }
+    reader.gp->get_extension<FtlCommand>()->data_tag = tag;
+    complete_host(*reader.gp);
+  }
+  semi_apply_state(job.unit, false);  // preemption point between the read and the program
+  const Ppn destination = core_.relocate(lpn, source);
+  if (destination == kInvalidPpn) {
+    job.stage[index] = GcJob::Done;  // overwritten meanwhile: nothing to program
+  } else {
+    job.stage[index] = GcJob::Buffered;
+    job.destination[index] = destination;
+    job.tags[index] = tag;
+    job.buffered.push_back(index);
+    FlashTxn& program = new_txn(TxnKind::GcProgram, FlashOpcode::Program, OpOrigin::Gc);
+    program.job = &job;
+    program.lpn = lpn;
+    program.ppn = destination;
+    program.plan_index = index;
+    set_target(program.command, destination, tag);
+    if (config_.write_buffer_pages > 0) inflight_tags_[destination] = tag;
+    program_issued(destination);
+    ++job.programs_in_flight;
+    ++stats_.gc_steps;
+    issue(program);
+  }
+  semi_advance(job);
+}
+
+bool FtlCpu::semi_merge_read(GcJob& job, tlm::tlm_generic_payload& gp, Lpn lpn, Ppn ppn) {
+  if (config_.use_copyback || job.erase_issued) return false;  // copyback data never leaves the die
+  const auto& g = core_.geometry();
+  const std::uint64_t expected = oracle_ != nullptr ? oracle_->expected(lpn) : 0;
+  if (g.block_of_page(ppn) == job.plan.victim) {
+    const std::int32_t slot = job.index_of_page[g.page_in_block(ppn)];
+    if (slot < 0) return false;
+    const auto index = static_cast<std::size_t>(slot);
+    if (job.stage[index] == GcJob::NotStarted) {
+      // Move this copy to the front: the GC's next read answers the host.
+      job.pending.erase(std::find(job.pending.begin(), job.pending.end(), index));
+      job.pending.push_front(index);
+    } else if (job.stage[index] != GcJob::Reading) {
+      return false;
+    }
+    job.readers[index].push_back({&gp, expected});
+    ++stats_.gc_merged_host_reads;
+    return true;
+  }
+  for (const std::size_t index : job.buffered) {
+    if (job.destination[index] != ppn) continue;
+    // Read by the GC, program still in flight: the page is in the GC's buffer.
+    ++stats_.gc_merged_host_reads;
+    if (config_.data_mode) {
+      FlashTxn probe;
+      probe.lpn = lpn;
+      probe.ppn = ppn;
+      probe.expected_tag = expected;
+      check_read(probe, job.tags[index]);
+    }
+    gp.get_extension<FtlCommand>()->data_tag = job.tags[index];
+    complete_host_after(gp, config_.write_buffer_access_ns);
+    return true;
+  }
+  return false;
+}
+
+bool FtlCpu::semi_merge_write(GcJob& job) {
+  auto& queue = waiting_writes_[job.unit];
+  if (queue.empty() || !core_.can_accept_host_write(job.unit)) return false;
+  const auto& g = core_.geometry();
+  // The oldest held write of a page the GC has still to move (and no older held write of the
+  // same page, whose data it would otherwise overtake).
+  std::unordered_set<Lpn> seen;
+  for (auto it = queue.begin(); it != queue.end(); ++it) {
+    if (!seen.insert(it->lpn).second) continue;
+    const Ppn ppn = core_.lookup(it->lpn);
+    if (ppn == kInvalidPpn || g.block_of_page(ppn) != job.plan.victim) continue;
+    const std::int32_t slot = job.index_of_page[g.page_in_block(ppn)];
+    if (slot < 0 || job.stage[static_cast<std::size_t>(slot)] != GcJob::NotStarted) continue;
+    const PendingWrite write = *it;
+    queue.erase(it);
+    ++stats_.gc_merged_host_writes;
+    ++stats_.gc_steps;
+    ++job.programs_in_flight;
+    place_host_write(write, job.unit, &job);  // the move of the old copy is dropped
+    return true;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------- flash side
@@ -603,8 +918,13 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
     case TxnKind::HostWrite: {
       auto* host = txn.host_gp;
       const Ppn ppn = txn.ppn;
+      GcJob* merged_into = txn.job;
       release(txn);
       program_completed(ppn);
+      if (merged_into != nullptr) {
+        --merged_into->programs_in_flight;
+        semi_advance(*merged_into);
+      }
       if (host != nullptr) {
         complete_host(*host);
       } else {
@@ -635,6 +955,10 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
         probe.expected_tag = oracle_->expected(lpn);
         check_read(probe, tag);
       }
+      if (job.semi) {
+        semi_read_done(job, index, tag);
+        return;
+      }
       if (job.plan.in_place) {
         job.buffered_tags[index] = tag;
         if (--job.outstanding == 0) gc_reads_finished(job);
@@ -659,8 +983,19 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
     case TxnKind::GcCopyback: {
       GcJob& job = *txn.job;
       const Ppn ppn = txn.ppn;
+      const std::size_t index = txn.plan_index;
       release(txn);
       program_completed(ppn);
+      if (job.semi) {
+        if (index < job.stage.size()) {
+          job.stage[index] = GcJob::Done;
+          auto& buffered = job.buffered;
+          buffered.erase(std::remove(buffered.begin(), buffered.end(), index), buffered.end());
+        }
+        --job.programs_in_flight;
+        semi_advance(job);
+        return;
+      }
       gc_page_finished(job);
       return;
     }

@@ -12,7 +12,6 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
-#include <functional>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -42,6 +41,12 @@ struct FtlCpuStatistics {
   std::uint64_t gc_victims = 0;
   std::uint64_t gc_busy_ps = 0;              // summed over units: time a unit spent collecting
   std::uint64_t data_checks = 0;             // data mode: flash reads compared to the oracle
+  // Semi-preemptive GC (ftl.gc.preemption = semi).
+  std::uint64_t gc_merged_host_reads = 0;    // host reads answered by a GC read or the GC buffer
+  std::uint64_t gc_merged_host_writes = 0;   // held host writes that replaced a GC move
+  std::uint64_t gc_held_host_reads = 0;      // host reads held while the GC was not preemptible
+  std::uint64_t gc_steps = 0;                // GC steps issued (reads, programs, copybacks, erases)
+  std::uint64_t gc_preemption_points[4] = {};  // preemption points passed, by state 0..3
 };
 
 class FtlCpu : public sc_core::sc_module {
@@ -58,6 +63,9 @@ class FtlCpu : public sc_core::sc_module {
   std::uint32_t units_collecting() const;
   // Live reconfiguration hooks (Python scenarios).
   void set_foreground_gc(bool foreground) { config_.foreground_gc = foreground; }
+  // Seed 001's preemption level of a plane now: 0 no GC, 1 preemptible by reads and writes,
+  // 2 by reads only, 3 not preemptible (always 0 with ftl.gc.preemption = none).
+  int gc_state(UnitId unit) const;
 
   // Side channel for array-level GC coordination (seed 004): what a member SSD reports, and a
   // forced collection that runs GC on every plane until each has at least
@@ -107,7 +115,7 @@ class FtlCpu : public sc_core::sc_module {
     std::uint64_t content = 0;
   };
   void accept_host_write(PendingWrite write);
-  void place_host_write(PendingWrite write, UnitId unit);
+  void place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into = nullptr);
   bool host_write_must_wait(UnitId unit) const;
   void wake_waiting_writes(UnitId unit);
   void complete_host(tlm::tlm_generic_payload& gp);
@@ -121,6 +129,18 @@ class FtlCpu : public sc_core::sc_module {
   void gc_reads_finished(GcJob& job);
   void gc_erase_finished(GcJob& job);
   void end_gc_cycle(UnitId unit);
+  void issue_gc_erase(GcJob& job);
+  // --- semi-preemptive GC: one step at a time, a preemption point after each
+  bool semi() const { return config_.gc_preemption == FtlCpuConfig::GcPreemption::Semi; }
+  void semi_begin_victim(GcJob& job);
+  void semi_advance(GcJob& job);
+  void semi_apply_state(UnitId unit, bool count);
+  void semi_issue_copy(GcJob& job, std::size_t index);
+  void semi_skip_copy(GcJob& job, std::size_t index);
+  void semi_read_done(GcJob& job, std::size_t index, std::uint64_t tag);
+  bool semi_merge_write(GcJob& job);
+  bool semi_merge_read(GcJob& job, tlm::tlm_generic_payload& gp, Lpn lpn, Ppn ppn);
+  void release_held_reads(GcJob& job);
 
   // --- flash side
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);

@@ -19,8 +19,12 @@ struct NandTiming {
   std::uint64_t cache_busy_ns = 3000;        // tRCBSY / tCBSY: register-to-register move
   std::uint64_t multi_plane_busy_ns = 500;   // tDBSY between planes of a multi-plane command
   std::uint64_t status_read_ns = 0;          // 70h round trip, added to every command
-  std::uint64_t program_suspend_ns = 0;      // used by the preemption issue
+  // Program / erase suspend (FlashControllerConfig::suspend_enabled): time from the suspend
+  // command until the die accepts a read (tPSPD / tESPD), and from the resume command until the
+  // array operation runs again.
+  std::uint64_t program_suspend_ns = 0;
   std::uint64_t erase_suspend_ns = 0;
+  std::uint64_t resume_ns = 0;
 
   std::uint32_t page_type(std::uint32_t page) const { return page % bits_per_cell(cell_type); }
   std::uint64_t read_time_ns(std::uint32_t page) const { return read_ns[page_type(page)]; }

@@ -8,7 +8,7 @@ namespace ssdtlm {
 namespace {
 
 // One independent stream per aspect of the workload (see the header).
-enum Stream : std::uint64_t { kOps = 1, kAddresses = 2, kSizes = 3, kArrivals = 4 };
+enum Stream : std::uint64_t { kOps = 1, kAddresses = 2, kSizes = 3, kArrivals = 4, kSequential = 5 };
 
 std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t seed_offset, Stream stream) {
   // Rng::reseed runs this through splitmix64, which scatters nearby seeds; the odd constants
@@ -31,6 +31,7 @@ SyntheticRequestSource::SyntheticRequestSource(const WorkloadSpec& spec, const D
       address_rng_(stream_seed(seed, spec.seed_offset, kAddresses)),
       size_rng_(stream_seed(seed, spec.seed_offset, kSizes)),
       arrival_rng_(stream_seed(seed, spec.seed_offset, kArrivals)),
+      sequential_rng_(stream_seed(seed, spec.seed_offset, kSequential)),
       clock_(make_arrival_clock(spec)),
       sequential_cursor_bytes_(layout.range_start_bytes) {
   double total = 0;
@@ -69,10 +70,20 @@ std::uint64_t SyntheticRequestSource::next_offset(std::uint32_t size_bytes) {
     sequential_cursor_bytes_ += round_up(size_bytes, layout_.alignment_bytes);
     return offset;
   }
+  if (spec_.sequential_fraction > 0.0 && issued_ > 1 &&
+      sequential_rng_.uniform01() < spec_.sequential_fraction) {
+    // Right after the previous request (wrapping at the range's end); the address stream is
+    // not drawn from, so seq= leaves the random addresses where they were.
+    std::uint64_t offset = sequential_cursor_bytes_;
+    if (offset + size_bytes > end) offset = start;
+    sequential_cursor_bytes_ = offset + round_up(size_bytes, layout_.alignment_bytes);
+    return offset;
+  }
   std::uint64_t offset = start + addresses_->sample(address_rng_) * slot_bytes_;
   if (offset + size_bytes > end) {
     offset = (end - size_bytes) / layout_.alignment_bytes * layout_.alignment_bytes;
   }
+  sequential_cursor_bytes_ = offset + round_up(size_bytes, layout_.alignment_bytes);
   return offset;
 }
 

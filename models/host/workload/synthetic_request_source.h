@@ -40,7 +40,7 @@ class SyntheticRequestSource final : public RequestSource {
 
   WorkloadSpec spec_;
   DeviceLayout layout_;
-  Rng op_rng_, address_rng_, size_rng_, arrival_rng_;
+  Rng op_rng_, address_rng_, size_rng_, arrival_rng_, sequential_rng_;
   std::unique_ptr<AddressDistribution> addresses_;  // random access only
   std::uint64_t slot_bytes_ = 0;                    // random access: distance between two candidate offsets
   std::unique_ptr<ArrivalClock> clock_;             // open loop only

@@ -11,6 +11,7 @@ struct WorkloadSpec;
 enum class WorkloadField {
   Pattern,
   ReadFraction,
+  SequentialFraction,
   Arrival,
   QueueDepth,
   Rate,

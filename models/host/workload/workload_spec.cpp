@@ -23,6 +23,7 @@ struct FieldName {
 constexpr FieldName kFieldNames[] = {
     {"pattern", "pattern"},
     {"read_fraction", "read"},
+    {"sequential_fraction", "seq"},
     {"arrival", "arrival"},
     {"queue_depth", "qd"},
     {"rate_iops", "rate"},
@@ -87,6 +88,16 @@ void validate_synthetic(const WorkloadSpec& spec, const WorkloadFieldNames& name
   if (!(spec.read_fraction >= 0.0 && spec.read_fraction <= 1.0)) {
     throw config_error(name(F::ReadFraction), "expected a fraction of reads in [0, 1], got " +
                                                   spec::format_number(spec.read_fraction));
+  }
+  if (!(spec.sequential_fraction >= 0.0 && spec.sequential_fraction <= 1.0)) {
+    throw config_error(name(F::SequentialFraction),
+                       "expected a probability of sequential access in [0, 1], got " +
+                           spec::format_number(spec.sequential_fraction));
+  }
+  if (spec.pattern == AccessPattern::Sequential && spec.sequential_fraction != 0.0) {
+    throw config_error(name(F::SequentialFraction),
+                       "sequential access is sequential already; the probability of sequential access "
+                       "applies to random access");
   }
   validate_arrival(spec, name);
   if (spec.sizes.empty() || spec.sizes.size() > kMaxSizeChoices) {
@@ -222,7 +233,8 @@ bool operator==(const WorkloadSpec& a, const WorkloadSpec& b) {
            x->reader.devices == y->reader.devices && x->timing == y->timing && x->speedup == y->speedup &&
            x->repeat == y->repeat && x->beyond_device == y->beyond_device && x->split_bytes == y->split_bytes;
   };
-  return a.pattern == b.pattern && a.read_fraction == b.read_fraction && a.arrival == b.arrival &&
+  return a.pattern == b.pattern && a.read_fraction == b.read_fraction &&
+         a.sequential_fraction == b.sequential_fraction && a.arrival == b.arrival &&
          a.queue_depth == b.queue_depth && a.rate_iops == b.rate_iops && a.burst_on_ns == b.burst_on_ns &&
          a.burst_off_ns == b.burst_off_ns && same_sizes(a.sizes, b.sizes) && same_range(a.range, b.range) &&
          a.address_distribution == b.address_distribution && a.request_count == b.request_count &&

@@ -46,6 +46,9 @@ struct AddressRange {
 struct WorkloadSpec {
   AccessPattern pattern = AccessPattern::Random;
   double read_fraction = 0.0;
+  // Random access only: the probability that a request starts where the previous one ended
+  // (DiskSim's "probability of sequential access"); otherwise its address is drawn.
+  double sequential_fraction = 0.0;
   ArrivalProcess arrival = ArrivalProcess::Closed;
   // Closed loop: requests kept outstanding; 0 = the host's own host.queue_depth.
   // Open loop: a cap on outstanding requests; 0 = unbounded.

@@ -223,6 +223,8 @@ WorkloadSpec parse_synthetic_spec(const std::string& text, const std::string& wh
                              "only mixed and sequential-mixed take read=; '" + kind_name + "' fixes it");
         }
         spec.read_fraction = spec::parse_number(item.value, name(F::ReadFraction));
+      } else if (item.key == "seq") {
+        spec.sequential_fraction = spec::parse_number(item.value, name(F::SequentialFraction));
       } else if (item.key == "size") {
         spec.sizes = parse_sizes(item.value, name(F::Size));
       } else if (item.key == "arrival") {
@@ -249,8 +251,8 @@ WorkloadSpec parse_synthetic_spec(const std::string& text, const std::string& wh
         spec.seed_offset = spec::parse_whole_number(item.value, name(F::SeedOffset));
       } else {
         throw config_error(where, "unknown workload option '" + item.key +
-                                      "' (expected qd, count, time, size, read, arrival, rate, on, "
-                                      "off, dist, range, align or seed_offset)");
+                                      "' (expected qd, count, time, size, read, seq, arrival, rate, "
+                                      "on, off, dist, range, align or seed_offset)");
       }
     }
   }
@@ -304,6 +306,7 @@ std::string to_compact(const WorkloadSpec& spec) {
            : spec.read_fraction == 0.0 ? (sequential ? "sequential-write" : "random-write")
                                        : (sequential ? "sequential-mixed" : "mixed");
     if (mixed && spec.read_fraction != 0.5) add("read", spec::format_number(spec.read_fraction));
+    if (spec.sequential_fraction != 0.0) add("seq", spec::format_number(spec.sequential_fraction));
     if (spec.arrival != ArrivalProcess::Closed) add("arrival", to_string(spec.arrival));
     if (spec.rate_iops != 0) add("rate", spec::format_number(spec.rate_iops));
     if (spec.burst_on_ns != 0) add("on", spec::format_duration(spec.burst_on_ns));

@@ -12,14 +12,14 @@ namespace ssdtlm {
 namespace {
 
 constexpr const char* kSyntheticKeys =
-    "pattern, read_fraction, arrival, queue_depth, rate_iops, burst_on_us, burst_off_us, "
+    "pattern, read_fraction, sequential_fraction, arrival, queue_depth, rate_iops, burst_on_us, burst_off_us, "
     "size_bytes, size_mix, range, address_distribution, request_count, duration_us, "
     "alignment_bytes, seed_offset";
 constexpr const char* kTraceWorkloadKeys = "trace, queue_depth, request_count, duration_us, alignment_bytes";
 constexpr const char* kTraceKeys =
     "path, format, strict, blkparse_event, devices, replay, speedup, repeat, beyond_device, split_bytes";
 constexpr const char* kSyntheticOnlyKeys[] = {
-    "pattern",     "read_fraction",        "arrival",    "rate_iops",
+    "pattern",     "read_fraction",        "sequential_fraction", "arrival",    "rate_iops",
     "burst_on_us", "burst_off_us",         "size_bytes", "size_mix",
     "range",       "address_distribution", "seed_offset"};
 
@@ -125,6 +125,7 @@ WorkloadSpec read_synthetic(JsonSection& section) {
   const int pattern = choice(section, "pattern", 0, kPatterns);
   spec.pattern = pattern == 1 ? AccessPattern::Sequential : AccessPattern::Random;
   spec.read_fraction = section.number_or("read_fraction", pattern == 2 ? 0.5 : 0.0);
+  spec.sequential_fraction = section.number_or("sequential_fraction", 0.0);
   spec.arrival = choice(section, "arrival", spec.arrival, workload_names::kArrivals);
   spec.rate_iops = section.number_or("rate_iops", 0.0);
   spec.burst_on_ns = microseconds_to_ns(section.number_or("burst_on_us", 0), section.path_of("burst_on_us"));
@@ -201,7 +202,10 @@ nlohmann::json to_json(const WorkloadSpec& spec) {
                                                              {"length_fraction", spec.range.length_fraction}}
                                             : nlohmann::json{{"offset_bytes", spec.range.offset_bytes},
                                                              {"length_bytes", spec.range.length_bytes}};
-    if (spec.pattern == AccessPattern::Random) json["address_distribution"] = spec.address_distribution;
+    if (spec.pattern == AccessPattern::Random) {
+      json["address_distribution"] = spec.address_distribution;
+      json["sequential_fraction"] = spec.sequential_fraction;
+    }
     json["seed_offset"] = spec.seed_offset;
   }
   json["queue_depth"] = spec.queue_depth;

@@ -169,6 +169,31 @@ TEST(SyntheticSourceTest, RandomOffsetsAreMultiplesOfTheRequestSizeInsideTheRang
   }
 }
 
+TEST(SyntheticSourceTest, SequentialFractionContinuesThePreviousRequest) {
+  const auto requests = generate("random-write:size=8KiB,seq=0.25,count=20000");
+  std::size_t continued = 0;
+  for (std::size_t i = 1; i < requests.size(); ++i) {
+    if (requests[i].offset_bytes == requests[i - 1].offset_bytes + requests[i - 1].size_bytes) ++continued;
+  }
+  const double p = double(continued) / double(requests.size() - 1);
+  // A uniform draw lands right after the previous request once in 131072 slots: negligible.
+  EXPECT_NEAR(p, 0.25, five_sigma(0.25, requests.size() - 1));
+  // seq=1: one random start, then strictly in order.
+  const auto sequential = generate("random-write:size=8KiB,seq=1,count=100");
+  for (std::size_t i = 1; i < sequential.size(); ++i) {
+    EXPECT_EQ(sequential[i].offset_bytes, sequential[i - 1].offset_bytes + 8192) << i;
+  }
+  // The requests seq= leaves random are where seq=0 puts them (their own address stream).
+  const auto plain = generate("random-write:size=8KiB,count=20000");
+  std::size_t drawn = 0, same = 0;
+  for (std::size_t i = 1; i < requests.size(); ++i) {
+    if (requests[i].offset_bytes == requests[i - 1].offset_bytes + requests[i - 1].size_bytes) continue;
+    same += requests[i].offset_bytes == plain[drawn + 1].offset_bytes ? 1 : 0;
+    ++drawn;
+  }
+  EXPECT_GT(same, drawn * 99 / 100);
+}
+
 TEST(SyntheticSourceTest, SizeMixFollowsTheWeights) {
   const auto requests = generate("random-write:size=4KiB:3/16KiB:1,count=40000");
   std::map<std::uint32_t, std::size_t> counts;

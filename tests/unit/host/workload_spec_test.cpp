@@ -164,7 +164,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadCompact{"trace:x.csv,repeat=0", "--workload repeat: expected at least 1"},
         BadCompact{"trace:x.csv,event=X", "--workload event: expected the blkparse action"},
         BadCompact{"trace:x.csv,split=100", "--workload split: expected 0 (no split) or a multiple of 512 B"},
-        BadCompact{"trace:x.csv,dist=uniform", "unknown trace option 'dist'"}));
+        BadCompact{"trace:x.csv,dist=uniform", "unknown trace option 'dist'"},
+        BadCompact{"mixed:seq=1.5,count=1", "--workload seq: expected a probability of sequential access in [0, 1]"},
+        BadCompact{"sequential-write:seq=0.5,count=1", "--workload seq: sequential access is sequential already"}));
 
 // ---------------------------------------------------------------- round trips
 
@@ -173,6 +175,7 @@ const char* const kCompactForms[] = {
     "random-write:size=4KiB,qd=4,count=2000",
     "mixed:read=0.3,size=4KiB,qd=8,count=20000",
     "mixed:size=8KiB,count=1",
+    "mixed:read=0.2,seq=0.25,size=8KiB,count=100",
     "sequential-read:size=128KiB,range=25%:50%,count=10",
     "sequential-mixed:read=0.7,size=4KiB:70/64KiB:30,range=1GiB:2GiB,time=1s",
     "random-write:arrival=bursty,rate=20000,on=2ms,off=8ms,size=4KiB,dist=hotcold:r=0.8,f=0.2,qd=64,time="
