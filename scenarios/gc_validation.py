@@ -196,10 +196,11 @@ def seed002_hot_cold_options(s) -> dict:
     # amplification"). Full runs use 4,096 segments and 10 + 20 capacities (what the shared
     # two-core machine allows in an hour). Of the GC schedule, the reserve is scaled to the device
     # (4,096 / 51,200 of 32 free: cleaning at 2 free) because kept at 32 it would take 3.8% of the
-    # spare space here (0.3% in the paper) and raise every column by about 4% (measured: greedy
-    # 5.578 instead of 5.378 under uniform updates); the 64 victims per cycle are kept, because
-    # the cycle is what mdc sorts its GC writes over (sec 6.1.1: it "enables more effective
-    # separation"): scaled to 5 per cycle, mdc rose to +27% and MDC-opt to +10% at 90:10.
+    # spare space here (0.3% in the paper) and raise every column (measured: greedy 5.578
+    # instead of 5.432 under uniform updates, both at 64 per cycle); the 64 victims per cycle
+    # are kept, because the cycle is what mdc sorts its GC writes over (sec 6.1.1: it "enables
+    # more effective separation"): scaled to 5 per cycle, mdc rose to +27% and MDC-opt to +10%
+    # at 90:10.
     # Quick runs (1,024 segments) clean 8 per cycle at 2 free.
     return s.pick(
         dict(blocks=1024, params={"gc_low_watermark": 2, "gc_high_watermark": 2, "victims_per_cycle": 8},
