@@ -2,8 +2,9 @@
 functional engine, run through the `ssdtlm wa` binary.
 
     python scenarios/gc_validation.py [--quick] [--out DIR] [--ssdtlm PATH]
+                                      [--only seed003,seed002_table1,seed002_table2,seed002_zipf]
 
-PATH defaults to build/ssdtlm. Write amplification (WA) is seed 003's total page programs / host
+PATH defaults to build/ssdtlm; --only runs just the named sections. Write amplification (WA) is seed 003's total page programs / host
 page programs; seed 002's Wamp = WA - 1, its emptiness E = 1 - mean valid fraction of victims and
 its cost 2 / E = 2 WA.
 
@@ -12,7 +13,8 @@ Tables (CSV + Markdown) and plots (PNG):
   seed003-figure1       WA vs memory c at b = 64, Sf = 0.1 for d = 5, 10, 20 (+ greedy 4.8213)
   seed002-table1        uniform updates, 512-page segments, F = 0.50 ... 0.95: E of age (fifo) and
                         greedy vs the E and MDC-opt columns
-  seed002-table2        hot/cold at F = 0.8: mdc and greedy cost vs MinCost and MDC-opt
+  seed002-table2        hot/cold at F = 0.8: mdc, mdc-opt (exact frequencies) and greedy cost vs
+                        MinCost and MDC-opt
   seed002-zipf          sec 6.2.2: Wamp of age, greedy, cost-benefit and mdc under Zipf 0.99 and
                         1.35 at several fill factors (plot only in the paper: Figure 5b/5c)
 
@@ -22,6 +24,7 @@ results.json "results" keys:
   seed002_table1_max_e_error_fifo       largest |E(fifo) - E column|
   seed002_table1_max_e_error_greedy     largest |E(greedy) - MDC-opt column|
   seed002_table2_mdc_over_mdc_opt       {split: mdc cost / MDC-opt cost - 1}
+  seed002_table2_mdc_opt_grouped_over_mdc_opt  {split: our mdc-opt (grouped) cost / MDC-opt - 1}
   seed002_zipf_wamp                     {theta: {policy: {fill: Wamp}}}
 Checks: the tolerances of docs/gc-policies.md (0.3% and 0.5% for seed 003 at full size, 0.01 in E
 for seed 002 Table 1, mdc below greedy for every skewed split, the Figure 1 trend).
@@ -39,6 +42,7 @@ import sys
 from _common import ROOT, run_scenario
 
 SSDTLM = ROOT / "build" / "ssdtlm"
+ONLY: list[str] = []  # --only: run just these sections (default all)
 
 SEED003_TABLE1 = [  # b, Sf, d, c, ODE
     (64, 0.08, 5, 2, 6.2461), (64, 0.12, 6, 24, 4.2408), (64, 0.17, 8, 8, 3.0596),
@@ -188,12 +192,33 @@ def seed002_table1(s, plt) -> None:
 
 def seed002_hot_cold_options(s) -> dict:
     # The paper: 51,200 segments, cleaning when fewer than 32 are free, 64 per cycle, a 16-segment
-    # sort buffer, 100 capacities written. Quick runs scale the reserve with the device.
+    # sort buffer, 100 capacities written ("the actual size does not impact the write
+    # amplification"). Full runs use 4,096 segments and 10 + 20 capacities (what the shared
+    # two-core machine allows in an hour). Of the GC schedule, the reserve is scaled to the device
+    # (4,096 / 51,200 of 32 free: cleaning at 2 free) because kept at 32 it would take 3.8% of the
+    # spare space here (0.3% in the paper) and raise every column (measured: greedy 5.578
+    # instead of 5.432 under uniform updates, both at 64 per cycle); the 64 victims per cycle
+    # are kept, because the cycle is what mdc sorts its GC writes over (sec 6.1.1: it "enables
+    # more effective separation"): scaled to 5 per cycle, mdc rose to +27% and MDC-opt to +10%
+    # at 90:10.
+    # Quick runs (1,024 segments) clean 8 per cycle at 2 free.
     return s.pick(
         dict(blocks=1024, params={"gc_low_watermark": 2, "gc_high_watermark": 2, "victims_per_cycle": 8},
              warmup=3, host_writes=3),
-        dict(blocks=16384, params={"gc_low_watermark": 31, "gc_high_watermark": 31, "victims_per_cycle": 64},
-             warmup=20, host_writes=30))
+        dict(blocks=4096, params={"gc_low_watermark": 2, "gc_high_watermark": 2, "victims_per_cycle": 64},
+             warmup=10, host_writes=20))
+
+
+# Table 2 variants: (column, policy, extra params, frontier). "mdc-opt" is mdc with every page's
+# exact update frequency (--param oracle=1), seed 002's MDC-opt; with the single host frontier of
+# the double layout it sorts through the same 16-segment buffer as mdc, with two host frontiers
+# (hot-cold layout) it places the pages of each exact frequency in their own segments.
+TABLE2_VARIANTS = [
+    ("ssdtlm mdc", "mdc", {"sort_buffer_segments": 16}, "double"),
+    ("ssdtlm mdc-opt (sorted)", "mdc", {"sort_buffer_segments": 16, "oracle": 1}, "double"),
+    ("ssdtlm mdc-opt (grouped)", "mdc", {"sort_buffer_segments": 16, "oracle": 1, "frontiers": 2}, "hot-cold"),
+    ("ssdtlm greedy", "greedy", {}, "double"),
+]
 
 
 def seed002_table2(s, plt) -> None:
@@ -201,33 +226,40 @@ def seed002_table2(s, plt) -> None:
     s.log(f"seed 002 Table 2 at {base['blocks']} segments")
     points = []
     for r, f, *_ in SEED002_TABLE2:
-        for policy in ("mdc", "greedy"):
-            params = dict(base["params"])
-            if policy == "mdc":
-                params["sort_buffer_segments"] = 16
+        for _, policy, extra, frontier in TABLE2_VARIANTS:
+            params = dict(base["params"], **extra)
             points.append(dict(pages_per_block=512, blocks=base["blocks"], spare_factor=0.2, policy=policy,
-                               frontier="double", workload=f"hotcold:r={r},f={f}", params=params,
+                               frontier=frontier, workload=f"hotcold:r={r},f={f}", params=params,
                                host_writes=base["host_writes"], warmup=base["warmup"], seed=2021))
     results = iter(run_all(points))
-    rows, gaps = [], {}
+    rows, gaps, opt_gaps = [], {}, {}
     for r, f, min_cost, hot60, hot40, mdc_opt in SEED002_TABLE2:
-        mdc = 2 * next(results)["write_amplification"]
-        greedy = 2 * next(results)["write_amplification"]
+        cost = {column: 2 * next(results)["write_amplification"] for column, *_ in TABLE2_VARIANTS}
+        mdc, greedy = cost["ssdtlm mdc"], cost["ssdtlm greedy"]
         split = f"{round(100 * r)}:{round(100 * f)}"
         gaps[split] = mdc / mdc_opt - 1
+        opt_gaps[split] = cost["ssdtlm mdc-opt (grouped)"] / mdc_opt - 1
         rows.append({"F": 0.8, "split (updates:data)": split, "MinCost": min_cost, "Hot:60%": hot60, "Hot:40%": hot40,
-                     "MDC-opt": mdc_opt, "ssdtlm mdc": mdc, "mdc vs MDC-opt %": 100 * gaps[split],
-                     "ssdtlm greedy": greedy})
+                     "MDC-opt": mdc_opt, **cost, "mdc vs MDC-opt %": 100 * gaps[split],
+                     "mdc-opt (grouped) vs MDC-opt %": 100 * opt_gaps[split]})
         if r != f:
             s.check(f"seed 002 Table 2 {split}: mdc below greedy", mdc < greedy, f"mdc {mdc:.3f}, greedy {greedy:.3f}")
     write_table(s, "seed002-table2", rows, digits=3)
     s.results["seed002_table2_mdc_over_mdc_opt"] = gaps
-    # The 5% target of the issue is reported, not enforced: see docs/gc-policies.md for the gap.
+    s.results["seed002_table2_mdc_opt_grouped_over_mdc_opt"] = opt_gaps
+    # The issue's 5% target is reported, not enforced (docs/gc-policies.md explains the gap); the
+    # check is the CI test's tolerance.
+    worst = max(gaps.values())
+    limit = s.pick(0.20, 0.14)  # quick: 1,024 segments, 3 + 3 capacities, measured +15.7%
+    s.check(f"seed 002 Table 2: mdc within {100 * limit:.0f}% of MDC-opt on every split", worst <= limit,
+            f"worst {100 * worst:+.1f}%")
     fig, ax = plt.subplots(figsize=(6, 4))
     labels = [row["split (updates:data)"] for row in rows]
     ax.plot(labels, [row["MDC-opt"] for row in rows], "k--", marker="s", label="MDC-opt (paper)")
     ax.plot(labels, [row["MinCost"] for row in rows], ":", color="gray", label="MinCost (paper)")
     ax.plot(labels, [row["ssdtlm mdc"] for row in rows], marker="o", label="mdc (ssdtlm)")
+    ax.plot(labels, [row["ssdtlm mdc-opt (sorted)"] for row in rows], marker="v", label="mdc-opt, sorted (ssdtlm)")
+    ax.plot(labels, [row["ssdtlm mdc-opt (grouped)"] for row in rows], marker="^", label="mdc-opt, grouped (ssdtlm)")
     ax.plot(labels, [row["ssdtlm greedy"] for row in rows], marker="x", label="greedy (ssdtlm)")
     ax.set_xlabel("hot/cold split (updates : data)")
     ax.set_ylabel("cost = 2 / E = 2 WA")
@@ -290,16 +322,23 @@ def main(s) -> None:
     if not SSDTLM.exists():
         raise FileNotFoundError(f"{SSDTLM} not found: build it (make build) or pass --ssdtlm PATH")
     s.results["ssdtlm"] = str(SSDTLM)
-    seed003(s, plt)
-    seed002_table1(s, plt)
-    seed002_table2(s, plt)
-    seed002_zipf(s, plt)
+    sections = {"seed003": seed003, "seed002_table1": seed002_table1, "seed002_table2": seed002_table2,
+                "seed002_zipf": seed002_zipf}
+    unknown = set(ONLY) - set(sections)
+    if unknown:
+        raise ValueError(f"--only: unknown section(s) {sorted(unknown)}; available: {', '.join(sections)}")
+    s.results["sections"] = list(ONLY or sections)
+    for name, section in sections.items():
+        if not ONLY or name in ONLY:
+            section(s, plt)
 
 
 if __name__ == "__main__":
     pre = argparse.ArgumentParser(add_help=False)
     pre.add_argument("--ssdtlm", type=pathlib.Path)
+    pre.add_argument("--only", default="")
     known, rest = pre.parse_known_args()
     if known.ssdtlm is not None:
         SSDTLM = known.ssdtlm.resolve()
+    ONLY = [name for name in known.only.split(",") if name]
     raise SystemExit(run_scenario(main, __doc__, rest))

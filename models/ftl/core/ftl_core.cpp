@@ -94,6 +94,7 @@ FtlCore::FtlCore(const FtlCoreConfig& config) : config_(config), geometry_(confi
   policy_->attach(context);
   tracks_heat_ = policy_->tracks_heat();
   sort_buffer_pages_ = policy_->host_sort_buffer_pages();
+  exact_rates_ = tracks_heat_ && policy_->wants_exact_page_rates();
   staged_.reserve(sort_buffer_pages_);
   FrontierContext frontier_context;
   frontier_context.logical_pages = logical_pages_;
@@ -144,10 +145,35 @@ double FtlCore::host_write_heat(Ppn old) const {
   return 0.0;  // first write, unsorted: the oldest possible u_p2 (treated as cold)
 }
 
+void FtlCore::set_page_update_rates(std::vector<float> rates) {
+  if (rates.size() < logical_pages_) {
+    throw std::invalid_argument("FtlCore::set_page_update_rates: " + std::to_string(rates.size()) +
+                                " rates for " + std::to_string(logical_pages_) + " logical pages");
+  }
+  page_rates_ = std::move(rates);
+}
+
+double FtlCore::exact_rate(Lpn lpn) const {
+  if (page_rates_.empty()) {
+    throw config_error(config_.policy_params_key + "oracle",
+                       "needs every page's exact update frequency, which only the functional engine (ssdtlm wa) "
+                       "with a synthetic workload supplies");
+  }
+  return page_rates_[lpn];
+}
+
+std::uint32_t FtlCore::exact_rate_frontier(Lpn lpn) const {
+  const double relative = exact_rate(lpn) * static_cast<double>(logical_pages_);  // 1 = the mean rate
+  if (!(relative > 1.0)) return 0;
+  const auto step = static_cast<std::uint32_t>(std::floor(std::log(relative) / std::log(4.0)));
+  return std::min(host_frontiers_ - 1, 1 + step);
+}
+
 void FtlCore::write_host_slow(Lpn lpn, UnitId unit, Ppn old) {
   ++clock_;
-  const double heat = tracks_heat_ ? host_write_heat(old) : 0.0;
+  const double heat = !tracks_heat_ ? 0.0 : exact_rates_ ? exact_rate(lpn) : host_write_heat(old);
   if (old < total_pages_) {
+    if (exact_rates_) policy_->on_page_invalidated(block_of(old), exact_rate(lpn));
     invalidate(old);
   } else if (old != kInvalidPpn) {
     staged_[old - kStagedBase].lpn = kInvalidLpn;  // superseded before it reached flash
@@ -162,7 +188,7 @@ void FtlCore::stage(Lpn lpn) {
   ++clock_;
   if (old >= kStagedBase && old != kInvalidPpn) {
     StagedWrite& staged = staged_[old - kStagedBase];
-    if (!staged.first_write) staged.heat = policy_->rewritten_page_heat(staged.heat);
+    if (!staged.first_write && !exact_rates_) staged.heat = policy_->rewritten_page_heat(staged.heat);
     ++counters_.host_writes_absorbed;
     return;
   }
@@ -170,7 +196,12 @@ void FtlCore::stage(Lpn lpn) {
   if (old < total_pages_) {
     write.first_write = false;
     write.heat = tracks_heat_ ? host_write_heat(old) : 0.0;
+    if (exact_rates_) policy_->on_page_invalidated(block_of(old), exact_rate(lpn));
     invalidate(old);
+  }
+  if (exact_rates_) {  // the exact frequency replaces both estimates (rewrite and first write)
+    write.first_write = false;
+    write.heat = exact_rate(lpn);
   }
   l2p_[lpn] = kStagedBase + static_cast<Ppn>(staged_.size());
   staged_.push_back(write);
@@ -207,6 +238,7 @@ void FtlCore::flush_host_sort_buffer() {
 void FtlCore::trim(Lpn lpn) {
   const Ppn old = l2p_[lpn];
   if (old < total_pages_) {
+    if (exact_rates_) policy_->on_page_invalidated(block_of(old), exact_rate(lpn));
     invalidate(old);
   } else if (old != kInvalidPpn) {
     staged_[old - kStagedBase].lpn = kInvalidLpn;
@@ -368,7 +400,7 @@ std::uint32_t FtlCore::gather_valid_pages(BlockId victim, std::uint32_t limit) {
 }
 
 Ppn FtlCore::relocate_page(UnitId unit, std::uint32_t frontier, Lpn lpn, double heat, std::uint64_t stamp) {
-  const Ppn ppn = program(unit, frontier, lpn, heat);
+  const Ppn ppn = program(unit, frontier, lpn, exact_rates_ ? exact_rate(lpn) : heat);
   ++counters_.gc_page_writes;
   const BlockId dest = block_of(ppn);
   if (stamp > blocks_.data_stamp(dest)) blocks_.set_data_stamp(dest, stamp);
@@ -443,7 +475,14 @@ void FtlCore::reopen_keeping_offsets(UnitId unit, BlockId victim, double heat, s
   const std::uint64_t* kept_words = open.occupied.data();
   policy_->on_erased(victim);
   counters_.gc_page_writes += kept;
-  if (tracks_heat_) {
+  if (exact_rates_) {
+    for (std::uint32_t w = 0; w < words_per_block_; ++w) {
+      for (std::uint64_t bits = open.occupied[w]; bits != 0; bits &= bits - 1) {
+        const Ppn ppn = victim * pages_per_block_ + w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
+        policy_->on_page_programmed(victim, exact_rate(p2l_[ppn]));
+      }
+    }
+  } else if (tracks_heat_) {
     for (std::uint32_t i = 0; i < kept; ++i) policy_->on_page_programmed(victim, heat);
   }
   if (observer_ != nullptr) {

@@ -155,6 +155,9 @@ class FtlCore {
   __attribute__((always_inline)) inline void write_host_functional(Lpn lpn);  // stripe, collect while wanted, write
   // Programs what the mdc sort buffer holds (the functional engine calls it at the end).
   void flush_host_sort_buffer();
+  // Each logical page's exact probability of being the next host write, for a policy that
+  // wants_exact_page_rates() (mdc oracle=1, seed 002's MDC-opt): page heats become these rates.
+  void set_page_update_rates(std::vector<float> rates);
 
   // Hints for a driver that knows its upcoming writes: fetch the map entry of a write some
   // iterations ahead, then (once that entry is cached) the state of the block its old copy is in.
@@ -289,9 +292,15 @@ class FtlCore {
   UnitId emptiest_unit() const;
   [[noreturn]] void starved_write(UnitId unit) const;
   std::uint32_t host_frontier_of(Lpn lpn) {
-    return host_frontiers_ == 1 ? 0 : layout_->host_frontier_for(lpn);
+    if (host_frontiers_ == 1) return 0;
+    return exact_rates_ ? exact_rate_frontier(lpn) : layout_->host_frontier_for(lpn);
   }
+  // With exact page rates and several host frontiers, pages are grouped by their exact rate
+  // instead of the layout's estimate (seed 002's MDC-opt places pages of one frequency in one
+  // group): frontier 0 takes rates up to the mean, each further one rates 4x higher.
+  std::uint32_t exact_rate_frontier(Lpn lpn) const;
   double host_write_heat(Ppn old) const;
+  double exact_rate(Lpn lpn) const;  // page_rates_[lpn], or a ConfigError when none were given
   void stage(Lpn lpn);
   void write_host_slow(Lpn lpn, UnitId unit, Ppn old);
 
@@ -334,6 +343,8 @@ class FtlCore {
   bool tracks_heat_ = false;
   std::uint32_t sort_buffer_pages_ = 0;
   std::vector<StagedWrite> staged_;
+  bool exact_rates_ = false;         // the policy wants exact page rates (heat = page_rates_[lpn])
+  std::vector<float> page_rates_;
 
   std::vector<UnitState> unit_state_;
   std::vector<UnitId> stripe_order_;

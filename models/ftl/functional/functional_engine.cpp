@@ -162,6 +162,14 @@ WaResult run_wa(const WaOptions& options) {
   // never written and so act as spare space.
   const std::uint64_t logical_pages = used_logical_pages > 0 ? used_logical_pages : core.logical_pages();
   auto stream = plan.make_stream(logical_pages, options.seed);
+  if (core.victim_policy().wants_exact_page_rates()) {
+    std::vector<float> rates;
+    if (!stream->page_update_probabilities(rates)) {
+      throw config_error("--param oracle", "needs exact page update frequencies, which workload '" + options.workload +
+                                               "' does not define (use uniform, hotcold:... or zipf:...)");
+    }
+    core.set_page_update_rates(std::move(rates));
+  }
 
   for (Lpn lpn = 0; lpn < logical_pages; ++lpn) core.write_host_functional(lpn);  // sequential fill
   const auto random_started = std::chrono::steady_clock::now();

@@ -22,6 +22,9 @@ class DistributionWriteStream final : public WriteStream {
     for (std::size_t i = 0; i < count; ++i) out[i] = static_cast<Lpn>(distribution_->sample(rng_));
   }
   std::string describe() const override { return distribution_->describe(); }
+  bool page_update_probabilities(std::vector<float>& out) const override {
+    return distribution_->item_probabilities(out);
+  }
 
  private:
   std::unique_ptr<AddressDistribution> distribution_;
@@ -39,6 +42,9 @@ class UniformWriteStream final : public WriteStream {
     for (std::size_t i = 0; i < count; ++i) out[i] = static_cast<Lpn>(rng_.below(count_));
   }
   std::string describe() const override { return distribution_->describe(); }
+  bool page_update_probabilities(std::vector<float>& out) const override {
+    return distribution_->item_probabilities(out);
+  }
 
  private:
   std::unique_ptr<AddressDistribution> distribution_;

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "models/common/flash_geometry.h"
 
@@ -17,6 +18,12 @@ class WriteStream {
   virtual ~WriteStream() = default;
   virtual void next(Lpn* out, std::size_t count) = 0;  // the next `count` page writes
   virtual std::string describe() const = 0;
+  // Each logical page's exact probability of being the next write, when the workload knows it
+  // (synthetic distributions; not traces). Used by mdc's `oracle` variant (seed 002's MDC-opt).
+  virtual bool page_update_probabilities(std::vector<float>& out) const {
+    (void)out;
+    return false;
+  }
 };
 
 // A parsed --workload SPEC. Synthetic specs work on any logical space; a trace fixes its own

@@ -14,6 +14,11 @@
 // of `sort_buffer_segments` blocks and are programmed in u_p2 order, and the victims of one GC
 // cycle are relocated in u_p2 order, so pages of like update frequency share blocks.
 //
+// `oracle=1` is seed 002's MDC-opt (sec 6.1.3): the same cleaning and sorting with each page's
+// exact update frequency in place of the u_p2 estimate. A page's heat is then its probability
+// of being the next host write (the workload supplies it), a block's heat the average over the
+// pages it still holds, and the priority C * heat / (b - C)^2 (heat ~ 1 / (u_now - u_p2)).
+//
 // Priorities depend on u_now, so each activation scans the unit's candidates and takes the
 // best `max_victims` (seed 002 cleans 64 segments per cycle, amortizing the scan).
 #include <algorithm>
@@ -26,7 +31,7 @@ namespace {
 
 class MdcPolicy final : public ScanningPolicy {
  public:
-  explicit MdcPolicy(std::uint32_t sort_buffer_pages) : sort_buffer_pages_(sort_buffer_pages) {}
+  MdcPolicy(std::uint32_t sort_buffer_pages, bool oracle) : sort_buffer_pages_(sort_buffer_pages), oracle_(oracle) {}
   const char* name() const override { return "mdc"; }
   void attach(const PolicyContext& context) override {
     ScanningPolicy::attach(context);
@@ -45,22 +50,32 @@ class MdcPolicy final : public ScanningPolicy {
     heat_sum_[block] += heat;
     ++heat_pages_[block];
   }
+  // MDC-opt: a block's update frequency is that of the pages it still holds (the dE/du of sec
+  // 4.2 counts the current pages), so an overwritten page's rate leaves the block's sum.
+  void on_page_invalidated(BlockId block, double heat) override {
+    heat_sum_[block] -= heat;
+    --heat_pages_[block];
+  }
   void on_erased(BlockId block) override {
     heat_sum_[block] = 0.0;
     heat_pages_[block] = 0;
   }
   std::uint32_t host_sort_buffer_pages() const override { return sort_buffer_pages_; }
+  bool wants_exact_page_rates() const override { return oracle_; }
 
  private:
   // -dCost/du ~ C / ((b - C)^2 (u_now - u_p2)); a full block reclaims nothing and comes last.
   double score(BlockId block, double now) const override {
     const double valid = context_.blocks->valid_count(block);
     const double free = context_.pages_per_block - valid;
+    if (free <= 0.0) return std::numeric_limits<double>::infinity();
+    if (oracle_) return valid * block_heat(block) / (free * free);
     const double age = std::max(1.0, now - block_heat(block));
-    return free <= 0.0 ? std::numeric_limits<double>::infinity() : valid / (free * free * age);
+    return valid / (free * free * age);
   }
 
   std::uint32_t sort_buffer_pages_;
+  bool oracle_;
   std::vector<double> heat_sum_;
   std::vector<std::uint32_t> heat_pages_;
 };
@@ -69,7 +84,8 @@ class MdcPolicy final : public ScanningPolicy {
 
 std::unique_ptr<VictimPolicy> make_mdc_policy(PolicyParams& params, std::uint32_t pages_per_block) {
   const auto segments = params.integer("sort_buffer_segments", 16, 0, 1 << 16);
-  return std::make_unique<MdcPolicy>(static_cast<std::uint32_t>(segments) * pages_per_block);
+  const bool oracle = params.boolean("oracle", false);
+  return std::make_unique<MdcPolicy>(static_cast<std::uint32_t>(segments) * pages_per_block, oracle);
 }
 
 }  // namespace ssdtlm

@@ -51,10 +51,16 @@ class VictimPolicy {
   // u_p2 of a page rewritten by the host whose previous copy had u_p2 = old_heat.
   virtual double rewritten_page_heat(double old_heat) const { return old_heat; }
   virtual void on_page_programmed(BlockId, double /*heat*/) {}
+  // With exact page rates only: a page of `block` with rate `heat` was overwritten or trimmed.
+  virtual void on_page_invalidated(BlockId, double /*heat*/) {}
   virtual void on_erased(BlockId) {}
   // Host writes are staged in a buffer of this many pages and sorted by heat before they are
   // programmed (0: programmed as they come).
   virtual std::uint32_t host_sort_buffer_pages() const { return 0; }
+  // True when the heat of a page is to be its exact update probability per host write, which
+  // the driver supplies (FtlCore::set_page_update_rates), instead of the u_p2 estimate: seed
+  // 002's "-opt" variants. Larger heat means hotter either way.
+  virtual bool wants_exact_page_rates() const { return false; }
 };
 
 struct VictimPolicyInfo {

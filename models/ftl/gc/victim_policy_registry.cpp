@@ -18,7 +18,8 @@ const std::vector<VictimPolicyInfo>& victim_policies() {
       {"cost-benefit", "largest (1-u)*age/(1+u) (LFS)", "", make_cost_benefit_policy},
       {"mdc", "minimum declining cost with u_p2 estimates and u_p2-sorted writes (seed 002)",
        "sort_buffer_segments=16: host writes sorted by u_p2 in a buffer of this many blocks (0: "
-       "unsorted)",
+       "unsorted); oracle=false: exact page update frequencies from the workload instead of u_p2 "
+       "(seed 002's MDC-opt; `ssdtlm wa` with a synthetic workload only)",
        make_mdc_policy},
   };
   return table;

@@ -25,6 +25,10 @@ class UniformDistribution final : public AddressDistribution {
   explicit UniformDistribution(std::uint64_t count) : count_(count) {}
   std::uint64_t sample(Rng& rng) override { return rng.below(count_); }
   std::string describe() const override { return "uniform over " + std::to_string(count_) + " items"; }
+  bool item_probabilities(std::vector<float>& out) const override {
+    out.assign(count_, static_cast<float>(1.0 / static_cast<double>(count_)));
+    return true;
+  }
 
  private:
   std::uint64_t count_;
@@ -53,6 +57,15 @@ class HotColdDistribution final : public AddressDistribution {
            ",f=" + spec::format_number(hot_space_fraction_) + " over " + std::to_string(count_) + " items (" +
            std::to_string(hot_count_) + " hot)";
   }
+  bool item_probabilities(std::vector<float>& out) const override {
+    const double cold_count = static_cast<double>(count_ - hot_count_);
+    const double hot = hot_count_ == count_ ? 1.0 / static_cast<double>(count_)
+                                            : hot_access_fraction_ / static_cast<double>(hot_count_);
+    const double cold = cold_count > 0 ? (1.0 - hot_access_fraction_) / cold_count : 0.0;
+    out.assign(count_, static_cast<float>(cold));
+    std::fill(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(hot_count_), static_cast<float>(hot));
+    return true;
+  }
 
  private:
   std::uint64_t count_;
@@ -69,6 +82,17 @@ class ZipfDistribution final : public AddressDistribution {
   std::string describe() const override {
     return "zipf:theta=" + spec::format_number(ranks_.theta()) + " over " + std::to_string(ranks_.count()) +
            " items (ranks scattered)";
+  }
+  // Rank k (0-based) has probability (k + 1)^-theta / H, H the sum over all ranks.
+  bool item_probabilities(std::vector<float>& out) const override {
+    const std::uint64_t count = ranks_.count();
+    out.assign(count, 0.0f);
+    double sum = 0.0;
+    for (std::uint64_t k = count; k-- > 0;) sum += std::pow(static_cast<double>(k + 1), -ranks_.theta());
+    for (std::uint64_t k = 0; k < count; ++k) {
+      out[scatter_(k)] = static_cast<float>(std::pow(static_cast<double>(k + 1), -ranks_.theta()) / sum);
+    }
+    return true;
   }
 
  private:

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "models/common/rng.h"
 
@@ -19,6 +20,12 @@ class AddressDistribution {
   virtual ~AddressDistribution() = default;
   virtual std::uint64_t sample(Rng& rng) = 0;  // in [0, count)
   virtual std::string describe() const = 0;
+  // The exact probability of each item per access, when the distribution knows it (for
+  // validation runs with known update frequencies, seed 002's MDC-opt); false otherwise.
+  virtual bool item_probabilities(std::vector<float>& out) const {
+    (void)out;
+    return false;
+  }
 };
 
 // Throws ConfigError naming `where` (a key path or flag) on a bad spec.

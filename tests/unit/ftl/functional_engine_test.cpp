@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "models/common/config/config_error.h"
 #include "models/ftl/functional/functional_engine.h"
@@ -70,6 +71,48 @@ TEST(FunctionalEngine, RejectsBadOptionsNamingTheFlag) {
   o = small_run();
   o.params = {{"gc_low_watermark", "8"}, {"gc_high_watermark", "2"}};
   expect_config_error(o, "gc_high_watermark");
+}
+
+// mdc oracle=1 (seed 002's MDC-opt) needs every page's exact update frequency: a trace does not
+// define one, and a core driven without the engine has none.
+TEST(FunctionalEngine, MdcOracleNeedsExactFrequencies) {
+  WaOptions o = small_run();
+  o.policy = "mdc";
+  o.params = {{"oracle", "1"}};
+  o.workload = "trace:/work/shared/traces/wdev_3.csv";
+  expect_config_error(o, "--param oracle");
+  o.params = {{"oracle", "maybe"}};
+  o.workload = "uniform";
+  expect_config_error(o, "--param oracle");
+  FtlCoreConfig config = make_wa_core_config(small_run());
+  config.victim_policy = "mdc";
+  config.policy_params = {{"oracle", "1"}, {"sort_buffer_segments", "0"}};
+  config.policy_params_key = "ftl.gc.params.";
+  FtlCore core(config);
+  try {
+    core.write_host_functional(0);
+    FAIL() << "expected a ConfigError: no page rates given";
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find("ftl.gc.params.oracle"), std::string::npos) << error.what();
+  }
+}
+
+// With exact rates a block's heat is the mean rate of the pages it still holds: here hot pages
+// (0..15, 9/16 of the writes) and cold pages share blocks until the hot ones are rewritten.
+TEST(FunctionalEngine, MdcOracleBlockHeatFollowsTheValidPages) {
+  FtlCoreConfig config = make_wa_core_config(small_run());
+  config.victim_policy = "mdc";
+  config.policy_params = {{"oracle", "1"}, {"sort_buffer_segments", "0"}};
+  FtlCore core(config);
+  std::vector<float> rates(core.logical_pages(), 1.0f);
+  for (Lpn lpn = 0; lpn < 16; ++lpn) rates[lpn] = 100.0f;
+  core.set_page_update_rates(rates);
+  for (Lpn lpn = 0; lpn < 32; ++lpn) core.write_host_functional(lpn);  // block 0: 16 hot, 16 cold
+  const BlockId first = core.lookup(0) / 32;
+  EXPECT_DOUBLE_EQ(core.victim_policy().block_heat(first), (16 * 100.0 + 16 * 1.0) / 32);
+  for (Lpn lpn = 0; lpn < 16; ++lpn) core.write_host_functional(lpn);  // the hot ones move on
+  EXPECT_EQ(core.valid_pages(first), 16u);
+  EXPECT_DOUBLE_EQ(core.victim_policy().block_heat(first), 1.0);
 }
 
 TEST(FunctionalEngine, SameSeedSameResultOtherSeedOtherResult) {

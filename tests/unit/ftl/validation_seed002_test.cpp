@@ -6,14 +6,22 @@
 // 0.01 of the E column (its eq. 4), greedy's E within 0.01 of the MDC-opt column (MDC orders
 // like greedy under uniform updates, sec 4.5). 1,024 segments, 3 + 6 logical capacities.
 //
-// Table 2 (hot/cold at F = 0.8, double frontier so user and GC writes fill separate segments,
-// cleaning cycles of 16 victims when free segments fall to 4): mdc's cost is below greedy's for
-// every skewed split, and within 15% of the MDC-opt column at this CI scale (2,048 segments,
-// 4 + 4 capacities, measured 8-13%). The paper's own 5% comparison (51,200 segments, 100
-// capacities) is made by scenarios/gc_validation.py; docs/gc-policies.md reports both.
+// Table 2 (hot/cold at F = 0.8, double frontier so user and GC writes fill separate segments;
+// 2,048 segments, 4 + 4 capacities; the paper's 64 victims per cycle, since mdc sorts its GC
+// writes over a cycle, with cleaning at 1 free segment, the paper's reserve of 32 in 51,200
+// scaled to this device):
+// * mdc's cost is below greedy's for every skewed split and within 11% of the MDC-opt column
+//   (measured +9.8, +7.3, +6.4, +5.3, +3.7%: the 5% is not reached, see
+//   docs/gc-policies.md for why);
+// * our MDC-opt (mdc --param oracle=1: exact page frequencies, the pages of each frequency in
+//   their own segments via two host frontiers) within 4% of the MDC-opt column (measured +3.3,
+//   +2.2, +1.2, +0.5, +0.4%): the algorithm with exact frequencies reproduces the column;
+// * mdc within 6% of the oracle with mdc's own single sorted host stream (measured +3.9, +4.7,
+//   +5.0, +4.8, +3.6%): the part of the gap that the u_p2 estimate causes.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "models/ftl/functional/functional_engine.h"
@@ -67,17 +75,19 @@ struct Table2Row {
   double mdc_opt_cost;
 };
 
-double hot_cold_cost(const Table2Row& row, const std::string& policy) {
+double hot_cold_cost(const Table2Row& row, const std::string& policy,
+                     const std::map<std::string, std::string>& params = {}, const std::string& frontier = "double") {
   WaOptions options;
+  options.params = params;
   options.pages_per_block = 512;
   options.blocks = 2048;
   options.spare_factor = 0.2;
   options.policy = policy;
-  options.frontier = "double";
+  options.frontier = frontier;
   options.workload = "hotcold:r=" + std::to_string(row.hot_updates) + ",f=" + std::to_string(row.hot_data);
-  options.gc_low_watermark_blocks = 4;
-  options.gc_high_watermark_blocks = 4;
-  options.gc_victims_per_cycle = 16;
+  options.gc_low_watermark_blocks = 1;
+  options.gc_high_watermark_blocks = 1;
+  options.gc_victims_per_cycle = 64;
   options.warmup = 4.0;
   options.host_writes = 4.0;
   options.seed = 2021;
@@ -92,8 +102,18 @@ TEST_P(Seed002Table2, MdcBeatsGreedyAndApproachesMdcOpt) {
   const double greedy = hot_cold_cost(row, "greedy");
   const bool skewed = row.hot_updates != row.hot_data;
   if (skewed) EXPECT_LT(mdc, greedy) << row.hot_updates << ":" << row.hot_data;
-  EXPECT_LT(mdc, row.mdc_opt_cost * 1.15) << row.hot_updates << ":" << row.hot_data << " mdc " << mdc;
+  EXPECT_LT(mdc, row.mdc_opt_cost * 1.11) << row.hot_updates << ":" << row.hot_data << " mdc " << mdc;
   EXPECT_GT(mdc, row.min_cost * 0.97) << "below the analytical minimum: " << mdc;
+}
+
+TEST_P(Seed002Table2, ExactFrequenciesReproduceMdcOpt) {
+  const Table2Row row = GetParam();
+  const double grouped = hot_cold_cost(row, "mdc", {{"oracle", "1"}, {"frontiers", "2"}}, "hot-cold");
+  const double sorted = hot_cold_cost(row, "mdc", {{"oracle", "1"}});
+  const double mdc = hot_cold_cost(row, "mdc");
+  EXPECT_NEAR(grouped / row.mdc_opt_cost, 1.0, 0.04) << row.hot_updates << ":" << row.hot_data << " " << grouped;
+  EXPECT_LT(mdc, sorted * 1.06) << row.hot_updates << ":" << row.hot_data << " mdc " << mdc << ", oracle " << sorted;
+  EXPECT_LE(sorted, mdc) << "exact frequencies cannot do worse than their estimate here";
 }
 
 INSTANTIATE_TEST_SUITE_P(HotColdSplitsAtF08, Seed002Table2,
