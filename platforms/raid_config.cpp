@@ -71,11 +71,11 @@ std::vector<Parameter> build_table() {
              "Time for a force-GC command to reach a member (vendor admin command)."),
       ranged("raid.gc.min_round_interval_us", K::Number, 1000.0, "us", 0, 1e9,
              "No GC round starts sooner than this after the previous one (rate limit of force commands)."),
-      ranged("raid.parity_engine.xor_mbps", K::Number, 4000.0, "MB/s", 1, 1e7, "XOR (P) throughput, input bytes."),
-      ranged("raid.parity_engine.rs_mbps", K::Number, 1000.0, "MB/s", 1, 1e7,
+      ranged("raid.parity.xor_mbps", K::Number, 4000.0, "MB/s", 1, 1e7, "XOR (P) throughput, input bytes."),
+      ranged("raid.parity.rs_mbps", K::Number, 1000.0, "MB/s", 1, 1e7,
              "Reed-Solomon GF(2^8) (Q) throughput, input bytes."),
-      ranged("raid.parity_engine.engines", K::Integer, 1, "engines", 1, 64, "Parity engines working in parallel."),
-      ranged("raid.parity_engine.setup_ns", K::Number, 0.0, "ns", 0, 1e9, "Per parity job (descriptor, DMA setup)."),
+      ranged("raid.parity.engines", K::Integer, 1, "engines", 1, 64, "Parity engines working in parallel."),
+      ranged("raid.parity.setup_ns", K::Number, 0.0, "ns", 0, 1e9, "Per parity job (descriptor, DMA setup)."),
       ranged("raid.controller.command_overhead_us", K::Number, 0.0, "us", 0, 1e9,
              "Controller firmware time per host request (one serial resource)."),
       ranged("raid.controller.completion_overhead_us", K::Number, 0.0, "us", 0, 1e9,
@@ -242,10 +242,10 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
   rc.command_overhead_ns = us_to_ns(raid["controller"]["command_overhead_us"]);
   rc.completion_overhead_ns = us_to_ns(raid["controller"]["completion_overhead_us"]);
   rc.host_link_mbps = raid["controller"]["host_link_mbps"].get<double>();
-  rc.parity_engine.xor_mbps = raid["parity_engine"]["xor_mbps"].get<double>();
-  rc.parity_engine.rs_mbps = raid["parity_engine"]["rs_mbps"].get<double>();
-  rc.parity_engine.engines = raid["parity_engine"]["engines"].get<std::uint32_t>();
-  rc.parity_engine.setup_ns = static_cast<std::uint64_t>(std::llround(raid["parity_engine"]["setup_ns"].get<double>()));
+  rc.parity_engine.xor_mbps = raid["parity"]["xor_mbps"].get<double>();
+  rc.parity_engine.rs_mbps = raid["parity"]["rs_mbps"].get<double>();
+  rc.parity_engine.engines = raid["parity"]["engines"].get<std::uint32_t>();
+  rc.parity_engine.setup_ns = static_cast<std::uint64_t>(std::llround(raid["parity"]["setup_ns"].get<double>()));
   rc.gc.policy = raid["gc_coordination"].get<std::string>();
   rc.gc.poll_interval_ns = us_to_ns(gc["poll_interval_us"]);
   rc.gc.proactive_idle_margin_blocks = gc["proactive_idle_margin_blocks"].get<std::uint32_t>();

@@ -6,7 +6,7 @@
 // A RAID document:
 //   { "name": "...", "seed": 1,
 //     "raid": { "level": "raid5", "members": 8, "stripe_unit_bytes": 65536,
-//               "gc_coordination": "reactive", "gc": {...}, "parity_engine": {...},
+//               "gc_coordination": "reactive", "gc": {...}, "parity": {...},
 //               "controller": {...}, "spares": 1, "fail_member": 2, "fail_member_at_us": 5000,
 //               "rebuild": {...} },
 //     "ssd": "slc-2011"            every member's SSD: a preset name, a file, or a platform

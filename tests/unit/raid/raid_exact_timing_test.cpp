@@ -20,7 +20,7 @@ constexpr std::uint64_t kCommandOverheadPs = 2'000'000;     // raid.controller.c
 constexpr std::uint64_t kCompletionOverheadPs = 1'500'000;  // raid.controller.completion_overhead_us = 1.5
 constexpr double kXorMbps = 1000.0;
 constexpr double kRsMbps = 500.0;
-constexpr std::uint64_t kParitySetupPs = 500'000;  // raid.parity_engine.setup_ns = 500
+constexpr std::uint64_t kParitySetupPs = 500'000;  // raid.parity.setup_ns = 500
 
 // Members with firmware and NVMe overheads, so every stage of a member command shows.
 nlohmann::json member_ssd() {
@@ -34,7 +34,7 @@ nlohmann::json member_ssd() {
 RaidConfig timing_config(nlohmann::json raid) {
   raid["stripe_unit_bytes"] = 4096;
   raid["controller"] = {{"command_overhead_us", 2.0}, {"completion_overhead_us", 1.5}};
-  raid["parity_engine"] = {{"xor_mbps", kXorMbps}, {"rs_mbps", kRsMbps}, {"setup_ns", 500}};
+  raid["parity"] = {{"xor_mbps", kXorMbps}, {"rs_mbps", kRsMbps}, {"setup_ns", 500}};
   return testing::make_raid_config(raid, false, {{"ssd", member_ssd()}});
 }
 

@@ -40,7 +40,7 @@ TEST_F(RaidTimingTest, FullStripeWriteWaitsForTheParityEngine) {
   RaidConfig config = testing::make_raid_config({{"level", "raid5"},
                                                  {"members", 4},
                                                  {"stripe_unit_bytes", 4096},
-                                                 {"parity_engine", {{"xor_mbps", 1000.0}, {"setup_ns", 500}}}});
+                                                 {"parity", {{"xor_mbps", 1000.0}, {"setup_ns", 500}}}});
   RaidPlatform platform("array", config);
   HostRequest full;  // stripe 0: three data blocks
   full.op = HostOp::Write;
