@@ -113,6 +113,11 @@ nlohmann::json load_platform_document(const std::string& config,
   }
   nlohmann::json document = read_json_file(path);
   if (!document.is_object()) throw config_error(path, "expected a JSON object at the top level");
+  // A RAID platform (a "raid" section over member SSDs) is a different document: say so
+  // instead of listing "raid" as an unknown key.
+  if (document.contains("raid")) {
+    throw config_error(path, "a RAID platform (it has a \"raid\" section): run it with `ssdtlm raid` (docs/raid.md)");
+  }
   for (const auto& assignment : overrides) {
     const auto equals = assignment.find('=');
     if (equals == std::string::npos || equals == 0) {

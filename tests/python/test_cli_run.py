@@ -100,3 +100,10 @@ def test_unknown_config_file_lists_presets(ssdtlm_binary, tmp_path):
                  "random-read:qd=1,count=10,size=4KiB", "--out", str(tmp_path / "o"), check=False)
     assert result.returncode == 2
     assert "mlc-mqsim" in result.stderr
+
+
+def test_raid_preset_given_to_run_points_to_the_raid_command(ssdtlm_binary, tmp_path):
+    result = run(ssdtlm_binary, "--config", "raid-5-mlc", "--workload", "random-read:qd=1,count=10,size=4KiB",
+                 "--out", str(tmp_path / "o"), check=False)
+    assert result.returncode == 2
+    assert "raid-5-mlc.json" in result.stderr and "ssdtlm raid" in result.stderr
