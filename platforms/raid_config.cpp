@@ -71,6 +71,15 @@ std::vector<Parameter> build_table() {
              "Time for a force-GC command to reach a member (vendor admin command)."),
       ranged("raid.gc.min_round_interval_us", K::Number, 1000.0, "us", 0, 1e9,
              "No GC round starts sooner than this after the previous one (rate limit of force commands)."),
+      choice("raid.parity_engine", "tlm", {"tlm", "rtl"},
+             "Time source of the parity engine: `tlm` takes raid.parity.setup_ns + input bytes / raid.parity.xor_mbps "
+             "(+ / rs_mbps for Q) per job; `rtl` runs the Verilog P/Q block (models/rtl/raid) on each row's content "
+             "tags, checks its P and Q against the controller's parity and takes its clock cycles x "
+             "rtl.clock_period_ns + rtl.transactor_overhead_ns per job (needs nand.data_mode and a build with SSDTLM_RTL)."),
+      ranged("rtl.clock_period_ns", K::Number, 2.5, "ns", 0.002, 1e6,
+             "Clock period of the array controller's RTL blocks (raid.parity_engine = rtl); same meaning as an SSD's rtl.clock_period_ns."),
+      ranged("rtl.transactor_overhead_ns", K::Number, 0.0, "ns", 0, 1e7,
+             "Time the RTL parity engine's transactor adds to each job besides the RTL's cycles (same meaning as an SSD's key)."),
       ranged("raid.parity.xor_mbps", K::Number, 4000.0, "MB/s", 1, 1e7, "XOR (P) throughput, input bytes."),
       ranged("raid.parity.rs_mbps", K::Number, 1000.0, "MB/s", 1, 1e7,
              "Reed-Solomon GF(2^8) (Q) throughput, input bytes."),
@@ -246,6 +255,11 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
   rc.parity_engine.rs_mbps = raid["parity"]["rs_mbps"].get<double>();
   rc.parity_engine.engines = raid["parity"]["engines"].get<std::uint32_t>();
   rc.parity_engine.setup_ns = static_cast<std::uint64_t>(std::llround(raid["parity"]["setup_ns"].get<double>()));
+  rc.parity_engine.kind = raid["parity_engine"].get<std::string>();
+  rc.parity_engine.rtl_clock_period_ps =
+      static_cast<std::uint64_t>(std::llround(checked["rtl"]["clock_period_ns"].get<double>() * 1000.0));
+  rc.parity_engine.rtl_transactor_overhead_ps =
+      static_cast<std::uint64_t>(std::llround(checked["rtl"]["transactor_overhead_ns"].get<double>() * 1000.0));
   rc.gc.policy = raid["gc_coordination"].get<std::string>();
   rc.gc.poll_interval_ns = us_to_ns(gc["poll_interval_us"]);
   rc.gc.proactive_idle_margin_blocks = gc["proactive_idle_margin_blocks"].get<std::uint32_t>();
@@ -326,6 +340,10 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
                          "data mode of an array keeps one content tag per block: the logical block must equal the "
                          "page size (" + std::to_string(device.geometry.page_size_bytes) + ")");
     }
+  }
+  if (rc.parity_engine.kind == "rtl" && !rc.data_mode) {
+    throw config_error(source + ": raid.parity_engine",
+                       "the rtl parity engine computes on the rows' contents: it needs data mode (ssd nand.data_mode = true)");
   }
   if (rc.stripe_unit_bytes % rc.block_bytes != 0) {
     throw config_error(source + ": raid.stripe_unit_bytes",

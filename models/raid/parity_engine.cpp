@@ -2,12 +2,13 @@
 
 #include <algorithm>
 
+#include "models/common/config/config_error.h"
+#include "models/rtl/rtl_blocks.h"
+
 namespace ssdtlm {
 
-ParityEngine::ParityEngine(const ParityEngineConfig& config)
-    : config_(config), free_at_(std::max<std::uint32_t>(1, config.engines), sc_core::SC_ZERO_TIME) {}
-
-std::uint64_t ParityEngine::job_ps(std::uint64_t xor_bytes, std::uint64_t rs_bytes) const {
+std::uint64_t TlmParityJobTimer::job_ps(std::uint64_t xor_bytes, std::uint64_t rs_bytes,
+                                        const std::vector<ParityRow>& /*rows*/) {
   // MB/s = bytes per microsecond: ps = bytes / rate * 1e6.
   double ps = double(config_.setup_ns) * 1000.0;
   if (xor_bytes > 0) ps += double(xor_bytes) * 1e6 / config_.xor_mbps;
@@ -15,8 +16,22 @@ std::uint64_t ParityEngine::job_ps(std::uint64_t xor_bytes, std::uint64_t rs_byt
   return static_cast<std::uint64_t>(ps + 0.5);
 }
 
-sc_core::sc_time ParityEngine::reserve(std::uint64_t xor_bytes, std::uint64_t rs_bytes) {
-  const std::uint64_t ps = job_ps(xor_bytes, rs_bytes);
+std::unique_ptr<ParityJobTimer> make_parity_job_timer(const ParityEngineConfig& config) {
+  if (config.kind == "tlm") return std::make_unique<TlmParityJobTimer>(config);
+#if SSDTLM_HAVE_RTL
+  if (config.kind == "rtl") return make_rtl_parity_job_timer(config);
+#endif
+  const std::string why = SSDTLM_HAVE_RTL ? "" : " (this build has no RTL blocks: SSDTLM_RTL=OFF)";
+  throw config_error("raid.parity_engine", "engine '" + config.kind + "' is not available" + why);
+}
+
+ParityEngine::ParityEngine(const ParityEngineConfig& config)
+    : timer_(make_parity_job_timer(config)),
+      free_at_(std::max<std::uint32_t>(1, config.engines), sc_core::SC_ZERO_TIME) {}
+
+sc_core::sc_time ParityEngine::reserve(std::uint64_t xor_bytes, std::uint64_t rs_bytes,
+                                       const std::vector<ParityRow>& rows) {
+  const std::uint64_t ps = timer_->job_ps(xor_bytes, rs_bytes, rows);
   auto engine = std::min_element(free_at_.begin(), free_at_.end());
   const sc_core::sc_time start = std::max(*engine, sc_core::sc_time_stamp());
   *engine = start + sc_core::sc_time(double(ps), sc_core::SC_PS);

@@ -209,7 +209,8 @@ void RaidController::reads_done(ArrayOp& op) {
     issue_phase(op, op.plan.writes, HostOp::Write);
     return;
   }
-  timer_.schedule_at(parity_engine_.reserve(op.plan.xor_bytes, op.plan.rs_bytes),
+  static const std::vector<ParityRow> kNoRows;
+  timer_.schedule_at(parity_engine_.reserve(op.plan.xor_bytes, op.plan.rs_bytes, data_ ? data_->parity_rows() : kNoRows),
                      [this, &op]() { issue_phase(op, op.plan.writes, HostOp::Write); });
 }
 

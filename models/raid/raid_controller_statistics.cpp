@@ -31,6 +31,7 @@ nlohmann::json RaidController::statistics() const {
                         {"xor_bytes", parity_engine_.xor_bytes()},
                         {"rs_bytes", parity_engine_.rs_bytes()},
                         {"busy_ns", parity_engine_.busy_ps() / 1000}};
+  if (config_.parity_engine.kind == "rtl") j["parity_engine"]["rtl_cycles"] = parity_engine_.rtl_cycles();
   nlohmann::json reasons = nlohmann::json::object();
   for (const auto& entry : rounds_by_reason_) reasons[entry.first] = entry.second;
   j["gc_coordination"] = {{"policy", coordinator_->name()},

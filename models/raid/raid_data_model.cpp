@@ -1,5 +1,7 @@
 #include "models/raid/raid_data_model.h"
 
+#include <utility>
+
 #include "models/raid/parity_math.h"
 
 namespace ssdtlm {
@@ -39,9 +41,24 @@ void RaidDataModel::record_host_write(const IoPlan& plan) {
   }
 }
 
+namespace {
+
+// The engine's job on a whole row: P and Q of every data unit, to match `p` and `q`.
+ParityRow full_row(const std::vector<std::uint64_t>& data, bool has_q, std::uint64_t p, std::uint64_t q) {
+  ParityRow row;
+  for (std::uint32_t k = 0; k < data.size(); ++k) row.add(data[k], k);
+  row.has_q = has_q;
+  row.expected_p = p;
+  row.expected_q = q;
+  return row;
+}
+
+}  // namespace
+
 std::uint64_t RaidDataModel::finish_read(const IoPlan& plan) {
   const std::uint32_t members = planner_.layout().members();
   std::uint64_t mismatches = 0;
+  parity_rows_.clear();
   for (std::size_t t = 0; t < plan.tasks.size(); ++t) {
     const StripeTask& task = plan.tasks[t];
     const MemberId* devices = &plan.slot_devices[t * members];
@@ -77,6 +94,7 @@ std::uint64_t RaidDataModel::finish_read(const IoPlan& plan) {
             ++counters_.unrecoverable_rows;
           } else {
             ++counters_.blocks_reconstructed;
+            parity_rows_.push_back(full_row(r.data, r.has_q, r.p, r.q));
           }
           value = r.data[piece.k];
         }
@@ -91,6 +109,7 @@ std::uint64_t RaidDataModel::finish_read(const IoPlan& plan) {
 
 void RaidDataModel::prepare_writes(const IoPlan& plan) {
   const std::uint32_t members = planner_.layout().members();
+  parity_rows_.clear();
   for (std::size_t t = 0; t < plan.tasks.size(); ++t) {
     const StripeTask& task = plan.tasks[t];
     const MemberId* devices = &plan.slot_devices[t * members];
@@ -130,22 +149,37 @@ void RaidDataModel::prepare_writes(const IoPlan& plan) {
             data[k] = written(k, row) ? new_value(k, row) : slot_value(placement.data_member(k), block);
             if (written(k, row)) set_write(devices[placement.data_member(k)], block, data[k]);
           }
-          set_write(devices[placement.p], block, xor_parity(data));
-          if (has_q) set_write(devices[placement.q], block, q_parity(data));
+          const std::uint64_t p = xor_parity(data);
+          const std::uint64_t q = has_q ? q_parity(data) : 0;
+          set_write(devices[placement.p], block, p);
+          if (has_q) set_write(devices[placement.q], block, q);
+          parity_rows_.push_back(full_row(data, has_q, p, q));
           break;
         }
         case StripeMode::WriteRmw: {
+          // The engine sees old and new data of the touched units; its delta goes into the
+          // old parity.
+          ParityRow engine_row;
+          engine_row.has_q = has_q;
           std::uint64_t p = slot_value(placement.p, block);
           std::uint64_t q = has_q ? slot_value(placement.q, block) : 0;
+          engine_row.base_p = p;
+          engine_row.base_q = q;
           for (std::uint32_t k = 0; k < data_units; ++k) {
             if (!written(k, row)) continue;
-            const std::uint64_t delta = slot_value(placement.data_member(k), block) ^ new_value(k, row);
+            const std::uint64_t old_value = slot_value(placement.data_member(k), block);
+            const std::uint64_t delta = old_value ^ new_value(k, row);
             p ^= delta;
             if (has_q) q ^= q_delta(k, delta);
             set_write(devices[placement.data_member(k)], block, new_value(k, row));
+            engine_row.add(old_value, k);
+            engine_row.add(new_value(k, row), k);
           }
           set_write(devices[placement.p], block, p);
           if (has_q) set_write(devices[placement.q], block, q);
+          engine_row.expected_p = p;
+          engine_row.expected_q = q;
+          if (!engine_row.words.empty()) parity_rows_.push_back(std::move(engine_row));
           break;
         }
         case StripeMode::WriteDegraded: {
@@ -168,8 +202,11 @@ void RaidDataModel::prepare_writes(const IoPlan& plan) {
             r.data[k] = new_value(k, row);
             set_write(devices[placement.data_member(k)], block, r.data[k]);
           }
-          set_write(devices[placement.p], block, xor_parity(r.data));
-          if (has_q) set_write(devices[placement.q], block, q_parity(r.data));
+          const std::uint64_t p = xor_parity(r.data);
+          const std::uint64_t q = has_q ? q_parity(r.data) : 0;
+          set_write(devices[placement.p], block, p);
+          if (has_q) set_write(devices[placement.q], block, q);
+          parity_rows_.push_back(full_row(r.data, has_q, p, q));
           break;
         }
         case StripeMode::Rebuild: {
@@ -209,6 +246,9 @@ void RaidDataModel::prepare_writes(const IoPlan& plan) {
             value = r.data[static_cast<std::uint32_t>(placement.data_index_of(task.rebuild_slot))];
           }
           set_write(task.rebuild_target, block, value);
+          // The engine's check of the rebuilt row: its P and Q of the recovered data match
+          // the surviving (or recomputed) parity.
+          parity_rows_.push_back(full_row(r.data, has_q, r.p, r.q));
           break;
         }
         default:

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "models/common/data_oracle.h"
+#include "models/raid/parity_row.h"
 #include "models/raid/raid_io_planner.h"
 
 namespace ssdtlm {
@@ -41,6 +42,9 @@ class RaidDataModel {
 
   std::uint64_t expected(std::uint64_t array_block) const { return oracle_.expected(static_cast<Lpn>(array_block)); }
   const RaidDataCounters& counters() const { return counters_; }
+  // The rows the parity engine computes for the plan last given to finish_read or
+  // prepare_writes (its inputs and the parity this model's math produced).
+  const std::vector<ParityRow>& parity_rows() const { return parity_rows_; }
 
  private:
   using BlockContents = std::unordered_map<std::uint64_t, std::uint64_t>;  // member block -> tag
@@ -54,6 +58,7 @@ class RaidDataModel {
   std::vector<BlockContents> last_read_;  // per device: what its reads returned last
   std::vector<BlockContents> to_write_;   // per device: what the next write of a block carries
   RaidDataCounters counters_;
+  std::vector<ParityRow> parity_rows_;
 };
 
 }  // namespace ssdtlm

@@ -1,8 +1,8 @@
 #pragma once
 // RtlRaidParity: the pin-level driver of raid_parity_engine.v (Verilated). Streams a stripe
 // row's units in, collects P and Q, and reports the clock cycles the RTL took. This is the
-// pin side a RAID controller's parity-engine transactor calls (raid.parity_engine = rtl once
-// the RAID controller is wired to it, see docs/cosimulation.md).
+// pin side the RAID controller's parity-engine transactor calls (RtlParityJobTimer,
+// raid.parity_engine = rtl, see docs/cosimulation.md).
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -7,6 +7,7 @@
 #include "models/host/workload/request_source_factory.h"
 #include "models/host/workload/workload_spec.h"
 #include "platforms/raid_platform.h"
+#include "tests/unit/raid/raid_data_checks.h"
 #include "tests/unit/raid/raid_test_config.h"
 #include "tests/unit/support/systemc_fixture.h"
 
@@ -23,12 +24,7 @@ struct LevelCase {
 class RaidDataModeTest : public testing::SystemCTest, public ::testing::WithParamInterface<LevelCase> {};
 
 void expect_clean(const nlohmann::json& stats) {
-  const auto& d = stats["data_integrity"];
-  EXPECT_EQ(d["array_block_mismatches"], 0);
-  EXPECT_EQ(d["redundancy_mismatches"], 0);
-  EXPECT_EQ(d["unrecoverable_rows"], 0);
-  EXPECT_EQ(d["controller"]["mismatches"], 0);
-  EXPECT_EQ(d["controller"]["missing_member_contents"], 0);
+  testing::expect_clean_array(stats);
   for (const auto& device : stats["devices"]) {
     EXPECT_EQ(device["ssd"]["data_integrity"]["mismatches"], 0) << "device " << device["device"];
   }
@@ -76,14 +72,7 @@ class RaidRebuildTest : public testing::SystemCTest, public ::testing::WithParam
 TEST_P(RaidRebuildTest, ReadsStayCorrectBeforeDuringAndAfterTheRebuild) {
   const FailureCase& c = GetParam();
   const double fail_at_us = 20000, rebuild_delay_us = 10000;
-  RaidConfig config = testing::make_raid_config({{"level", c.level},
-                                                 {"members", c.members},
-                                                 {"stripe_unit_bytes", 8192},
-                                                 {"spares", 1},
-                                                 {"fail_member", c.failed_slot},
-                                                 {"fail_member_at_us", fail_at_us},
-                                                 {"rebuild", {{"stripes_in_flight", 2}, {"start_delay_us", rebuild_delay_us}}}},
-                                                true);
+  RaidConfig config = testing::failure_raid_config(c.level, c.members, c.failed_slot, fail_at_us, rebuild_delay_us);
   RaidPlatform platform("array", config);
   const WorkloadSpec spec = parse_workload_spec("mixed:qd=4,count=6000,read=0.5,size=4KiB:3/12KiB:1", "test");
   platform.attach_workload(make_request_source(spec, platform.logical_bytes(), 4096, config.seed));

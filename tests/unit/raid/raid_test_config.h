@@ -30,4 +30,21 @@ inline RaidConfig make_raid_config(const nlohmann::json& raid, bool data_mode = 
   return resolve_raid_config(document, "test");
 }
 
+// The failure-and-rebuild scenario of the data-mode tests: a data-mode array of `members` plus
+// one spare, 8 KiB units; `failed_slot` fails at fail_at_us and is rebuilt onto the spare
+// rebuild_delay_us later, 2 stripes at a time. `raid_extra` adds raid keys, `top` top-level ones.
+inline RaidConfig failure_raid_config(const char* level, int members, int failed_slot, double fail_at_us,
+                                      double rebuild_delay_us, const nlohmann::json& raid_extra = nlohmann::json::object(),
+                                      const nlohmann::json& top = nlohmann::json::object()) {
+  nlohmann::json raid = {{"level", level},
+                         {"members", members},
+                         {"stripe_unit_bytes", 8192},
+                         {"spares", 1},
+                         {"fail_member", failed_slot},
+                         {"fail_member_at_us", fail_at_us},
+                         {"rebuild", {{"stripes_in_flight", 2}, {"start_delay_us", rebuild_delay_us}}}};
+  raid.update(raid_extra);
+  return make_raid_config(raid, true, top);
+}
+
 }  // namespace ssdtlm::testing
