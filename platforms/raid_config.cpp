@@ -324,6 +324,7 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
 
   const SsdConfig& first = c.devices.front();
   rc.block_bytes = first.host_interface.logical_block_bytes;
+  rc.parity_engine.block_bytes = rc.block_bytes;
   rc.data_mode = first.data_mode;
   for (std::uint32_t d = 0; d < devices; ++d) {
     const SsdConfig& device = c.devices[d];

@@ -28,6 +28,9 @@ struct ParityEngineConfig {
   // rtl: the RAID document's rtl.* keys (same meaning as an SSD's).
   std::uint64_t rtl_clock_period_ps = 2500;
   std::uint64_t rtl_transactor_overhead_ps = 0;
+  // rtl: each word of a ParityRow stands for one array block of this many bytes; the rtl timer
+  // streams the whole block through the RTL (block_bytes / 8 words per unit).
+  std::uint32_t block_bytes = 4096;
 };
 
 // Duration of one parity job. `rows` is what the job computes, filled in data mode (empty

@@ -25,9 +25,11 @@ constexpr std::uint64_t kClockPeriodPs = 4'000;          // rtl.clock_period_ns 
 constexpr std::uint64_t kTransactorOverheadPs = 30'000;  // rtl.transactor_overhead_ns = 30
 const nlohmann::json kRtlKeys = {{"rtl", {{"clock_period_ns", 4.0}, {"transactor_overhead_ns", 30.0}}}};
 
-// The block's cycles for one row of `units` one-word units, from its protocol
-// (raid_parity_engine.v): start, one cycle per input word, one per output word.
-constexpr std::uint64_t row_cycles(std::uint64_t units) { return 1 + units + 1; }
+// The block's cycles for one row of `units` 4 KiB blocks (512 words each, the RTL's largest
+// unit), from its protocol (raid_parity_engine.v): start, one cycle per input word, one per
+// output word.
+constexpr std::uint64_t kBlockWords = 4096 / 8;
+constexpr std::uint64_t row_cycles(std::uint64_t units) { return 1 + units * kBlockWords + kBlockWords; }
 
 struct LevelCase {
   const char* name;

@@ -22,8 +22,11 @@ class RtlParityJobTimer : public ParityJobTimer {
   RtlRaidParity block_;
   std::uint64_t clock_period_ps_;
   std::uint64_t transactor_overhead_ps_;
+  std::size_t block_words_;  // 64-bit words per unit of a row (one array block)
   std::uint64_t cycles_ = 0;
-  std::vector<ParityUnit> units_;  // reused per row
+  std::vector<ParityUnit> units_;             // reused per chunk
+  std::vector<std::uint64_t> unit_words_;     // the expanded blocks of one chunk, unit-major
+  std::vector<std::uint64_t> p_out_, q_out_;  // the RTL's P and Q of one chunk
 };
 
 }  // namespace ssdtlm
