@@ -20,6 +20,7 @@
 #include "models/host/workload/workload_spec.h"
 #include "platforms/raid_platform.h"
 #include "sc_main/commands.h"
+#include "sc_main/run_output.h"
 
 namespace ssdtlm::cli {
 namespace {
@@ -32,12 +33,6 @@ struct RaidRunOptions {
   std::string out;
   bool quiet = false;
 };
-
-void write_json(const std::filesystem::path& path, const nlohmann::json& value) {
-  std::ofstream out(path);
-  if (!out) throw config_error(path.string(), "cannot write");
-  out << value.dump(2) << "\n";
-}
 
 void print_summary(const nlohmann::json& stats, double wall_seconds, const std::string& out_dir) {
   const auto& raid = stats["raid"];
@@ -74,25 +69,11 @@ bool data_ok(const nlohmann::json& stats) {
 
 int raid_run(const RaidRunOptions& options) {
   nlohmann::json document = load_raid_document(options.config, options.sets);
-  WorkloadSpec spec;
-  if (!options.workload.empty()) {
-    spec = parse_workload_spec(options.workload, "--workload");
-  } else if (document.contains("workload")) {
-    spec = workload_from_json(document["workload"], "workload");
-  } else {
-    throw config_error("--workload", "no workload: give --workload SPEC or a \"workload\" section in the configuration");
-  }
-  document["workload"] = to_json(spec);
+  const WorkloadSpec spec = take_workload(document, options.workload);
   const PreconditionMode mode = parse_precondition_mode(options.precondition, "--precondition");
   RaidConfig config = resolve_raid_config(document, options.config);
 
-  std::filesystem::path out_dir(options.out);
-  std::error_code error;
-  std::filesystem::create_directories(out_dir, error);
-  if (error) throw config_error("--out " + options.out, "cannot create directory: " + error.message());
-  nlohmann::json effective = config.effective;
-  effective["precondition"] = options.precondition;
-  write_json(out_dir / "effective-config.json", effective);
+  const std::filesystem::path out_dir = prepare_output_directory(options.out, config.effective, options.precondition);
 
   const auto wall_start = std::chrono::steady_clock::now();
   RaidPlatform platform("array", config);

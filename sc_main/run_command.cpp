@@ -10,6 +10,7 @@
 #include "models/host/workload/workload_spec.h"
 #include "platforms/ssd_platform.h"
 #include "sc_main/commands.h"
+#include "sc_main/run_output.h"
 
 namespace ssdtlm::cli {
 namespace {
@@ -22,12 +23,6 @@ struct RunOptions {
   std::string out;
   bool quiet = false;
 };
-
-void write_json(const std::filesystem::path& path, const nlohmann::json& value) {
-  std::ofstream out(path);
-  if (!out) throw config_error(path.string(), "cannot write");
-  out << value.dump(2) << "\n";
-}
 
 void print_summary(const nlohmann::json& stats, const nlohmann::json& wall, const std::string& out_dir) {
   auto line = [&](const char* name, const nlohmann::json& op) {
@@ -59,25 +54,11 @@ void print_summary(const nlohmann::json& stats, const nlohmann::json& wall, cons
 
 int run(const RunOptions& options) {
   nlohmann::json document = load_platform_document(options.config, options.sets);
-  WorkloadSpec spec;
-  if (!options.workload.empty()) {
-    spec = parse_workload_spec(options.workload, "--workload");
-  } else if (document.contains("workload")) {
-    spec = workload_from_json(document["workload"], "workload");
-  } else {
-    throw config_error("--workload", "no workload: give --workload SPEC or a \"workload\" section in the configuration");
-  }
-  document["workload"] = to_json(spec);
+  const WorkloadSpec spec = take_workload(document, options.workload);
   const PreconditionMode mode = parse_precondition_mode(options.precondition, "--precondition");
   SsdConfig config = resolve_ssd_config(document, options.config);
 
-  std::filesystem::path out_dir(options.out);
-  std::error_code error;
-  std::filesystem::create_directories(out_dir, error);
-  if (error) throw config_error("--out " + options.out, "cannot create directory: " + error.message());
-  nlohmann::json effective = config.effective;
-  effective["precondition"] = options.precondition;
-  write_json(out_dir / "effective-config.json", effective);
+  const std::filesystem::path out_dir = prepare_output_directory(options.out, config.effective, options.precondition);
 
   const auto wall_start = std::chrono::steady_clock::now();
   SsdPlatform platform("ssd", config);

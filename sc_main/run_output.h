@@ -1,0 +1,26 @@
+#pragma once
+// What `ssdtlm run` and `ssdtlm raid` share around a simulation: choosing the workload (the
+// --workload flag, else the document's "workload" section) and the output directory with its
+// JSON files.
+#include <filesystem>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "models/host/workload/workload_spec.h"
+
+namespace ssdtlm::cli {
+
+// The --workload SPEC when given, else the document's "workload" section; written back into
+// the document in its JSON form so that the effective configuration reproduces the run.
+// ConfigError naming --workload when there is neither.
+WorkloadSpec take_workload(nlohmann::json& document, const std::string& workload_flag);
+
+// Creates --out (ConfigError naming it when that fails) and writes effective-config.json:
+// the effective configuration plus the precondition mode.
+std::filesystem::path prepare_output_directory(const std::string& out, nlohmann::json effective,
+                                               const std::string& precondition);
+
+void write_json(const std::filesystem::path& path, const nlohmann::json& value);
+
+}  // namespace ssdtlm::cli
