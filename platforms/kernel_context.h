@@ -2,6 +2,8 @@
 // KernelContextGuard: makes a session's SystemC kernel context current for the duration of a
 // call and restores the previous one afterwards, so sessions (SSD or RAID, each with its own
 // sc_simcontext) can be interleaved in one process (never run concurrently).
+#include <stdexcept>
+
 #include <systemc>
 
 namespace ssdtlm {
@@ -31,5 +33,23 @@ class KernelContextGuard {
   sc_core::sc_simcontext* previous_current_;
   sc_core::sc_simcontext* previous_default_;
 };
+
+// Runs a session's kernel for `duration` (nullptr: until it has no activity left) in its own
+// context. A session whose kernel threw once (`failed`) refuses to run again: SystemC's state
+// after an error is not to be trusted.
+inline void run_session_kernel(sc_core::sc_simcontext* context, const sc_core::sc_time* duration, bool& failed) {
+  if (failed) throw std::runtime_error("this simulation stopped on an earlier error; start a new one");
+  KernelContextGuard guard(context);
+  try {
+    if (duration != nullptr) {
+      sc_core::sc_start(*duration, sc_core::SC_RUN_TO_TIME);
+    } else {
+      sc_core::sc_start();
+    }
+  } catch (...) {
+    failed = true;
+    throw;
+  }
+}
 
 }  // namespace ssdtlm

@@ -46,18 +46,7 @@ void RaidSimulationSession::start_if_needed() {
 }
 
 void RaidSimulationSession::kernel_start(const sc_core::sc_time* duration) {
-  if (failed_) throw std::runtime_error("this simulation stopped on an earlier error; start a new one");
-  KernelContextGuard guard(context_);
-  try {
-    if (duration != nullptr) {
-      sc_core::sc_start(*duration, sc_core::SC_RUN_TO_TIME);
-    } else {
-      sc_core::sc_start();
-    }
-  } catch (...) {
-    failed_ = true;
-    throw;
-  }
+  run_session_kernel(context_, duration, failed_);
 }
 
 bool RaidSimulationSession::run_until(std::uint64_t until_ps) {

@@ -181,18 +181,7 @@ void SimulationSession::workload_finished() {
 bool SimulationSession::workloads_done() const { return drained_; }
 
 void SimulationSession::kernel_start(const sc_core::sc_time* duration) {
-  if (failed_) throw std::runtime_error("this simulation stopped on an earlier error; start a new one");
-  ContextGuard guard(context_);
-  try {
-    if (duration != nullptr) {
-      sc_core::sc_start(*duration, sc_core::SC_RUN_TO_TIME);
-    } else {
-      sc_core::sc_start();
-    }
-  } catch (...) {
-    failed_ = true;
-    throw;
-  }
+  run_session_kernel(context_, duration, failed_);
 }
 
 bool SimulationSession::run_until(std::uint64_t until_ps, bool stop_when_done) {
