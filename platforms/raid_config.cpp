@@ -3,137 +3,91 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "models/common/config/config_error.h"
+#include "models/common/config/json_document.h"
+#include "models/common/config/parameter_builders.h"
 #include "models/raid/gc_coordinator.h"
 #include "models/raid/stripe_layout_registry.h"
 
 namespace ssdtlm {
 namespace {
 
-Parameter make(std::string path, ParameterKind kind, nlohmann::json def, std::string unit, std::string description) {
-  Parameter p;
-  p.path = std::move(path);
-  p.kind = kind;
-  p.default_value = std::move(def);
-  p.unit = std::move(unit);
-  p.description = std::move(description);
-  return p;
-}
-
-Parameter ranged(std::string path, ParameterKind kind, nlohmann::json def, std::string unit, double min, double max,
-                 std::string description) {
-  Parameter p = make(std::move(path), kind, std::move(def), std::move(unit), std::move(description));
-  p.min = min;
-  p.max = max;
-  return p;
-}
-
-Parameter choice(std::string path, std::string def, std::vector<std::string> choices, std::string description) {
-  Parameter p = make(std::move(path), ParameterKind::Choice, std::move(def), "", std::move(description));
-  p.choices = std::move(choices);
-  return p;
-}
-
-using K = ParameterKind;
+using namespace parameter;
 
 std::vector<Parameter> build_table() {
   return {
-      make("name", K::String, "raid", "", "Free-form name of the array platform."),
-      ranged("seed", K::Integer, 1, "", 0, 9.0e18,
+      text("name", "raid", "Free-form name of the array platform."),
+      integer("seed", 1, "", 0, 9.0e18,
              "Seed of the workload; member d gets seed + d for its own random choices (preconditioning, GC)."),
       choice("raid.level", "raid0", {"raid0", "raid1", "raid10", "raid5", "raid6"},
              "RAID level: striping, n-way mirror, striped mirror pairs, rotating P parity, rotating P+Q parity."),
-      ranged("raid.members", K::Integer, 4, "members", 2, kMaxRaidMembers,
+      integer("raid.members", 4, "members", 2, kMaxRaidMembers,
              "Member SSDs in the array (spares not counted). RAID-10 needs an even number, RAID-5 >= 3, RAID-6 >= 4."),
-      ranged("raid.stripe_unit_bytes", K::Integer, 65536, "bytes", 512, 1073741824.0,
+      integer("raid.stripe_unit_bytes", 65536, "bytes", 512, 1073741824.0,
              "Bytes of one member per stripe (the chunk); a multiple of the members' logical block."),
       choice("raid.parity_rotation", "left-symmetric", parity_rotation_names(),
              "RAID-5/6 parity placement from stripe to stripe (Linux md names; fixed = RAID-4 style)."),
       choice("raid.gc_coordination", "none", gc_coordinator_names(),
              "Array-level GC coordination (seed 004): none, reactive soft-limit, proactive soft-limit, proactive idle."),
-      ranged("raid.gc.soft_threshold", K::Number, nullptr, "fraction of a plane's blocks", 0.0, 0.5,
+      number("raid.gc.soft_threshold", nullptr, "fraction of a plane's blocks", 0.0, 0.5,
              "Free blocks at which a member asks for coordinated GC; default: one block above its hard threshold "
              "(its ftl.gc.free_block_low_watermark)."),
-      ranged("raid.gc.forced_target", K::Number, nullptr, "fraction of a plane's blocks", 0.0, 0.5,
+      number("raid.gc.forced_target", nullptr, "fraction of a plane's blocks", 0.0, 0.5,
              "A forced GC collects each plane until it has this many free blocks; default: one above the member's "
              "high watermark (where its own GC cycle stops)."),
-      ranged("raid.gc.poll_interval_us", K::Number, 1000.0, "us", 1, 1e9, "proactive: GC state poll period."),
-      ranged("raid.gc.proactive_idle_margin_blocks", K::Integer, 1, "blocks", 0, 1e6,
+      number("raid.gc.poll_interval_us", 1000.0, "us", 1, 1e9, "proactive: GC state poll period."),
+      integer("raid.gc.proactive_idle_margin_blocks", 1, "blocks", 0, 1e6,
              "proactive: while the array is idle, a member this close above its soft threshold already starts a round."),
-      ranged("raid.gc.idle_threshold_us", K::Number, 1000.0, "us", 0, 1e9,
+      number("raid.gc.idle_threshold_us", 1000.0, "us", 0, 1e9,
              "idle: the array must have had no request outstanding this long before a round starts."),
-      ranged("raid.gc.reactive_gather_us", K::Number, 0.0, "us", 0, 1e9,
+      number("raid.gc.reactive_gather_us", 0.0, "us", 0, 1e9,
              "reactive: wait this long after the first soft-threshold notice, to gather more members."),
-      ranged("raid.gc.side_channel_latency_us", K::Number, 0.0, "us", 0, 1e9,
+      number("raid.gc.side_channel_latency_us", 0.0, "us", 0, 1e9,
              "Time for a force-GC command to reach a member (vendor admin command)."),
-      ranged("raid.gc.min_round_interval_us", K::Number, 1000.0, "us", 0, 1e9,
+      number("raid.gc.min_round_interval_us", 1000.0, "us", 0, 1e9,
              "No GC round starts sooner than this after the previous one (rate limit of force commands)."),
       choice("raid.parity_engine", "tlm", {"tlm", "rtl"},
              "Time source of the parity engine: `tlm` takes raid.parity.setup_ns + input bytes / raid.parity.xor_mbps "
              "(+ / rs_mbps for Q) per job; `rtl` runs the Verilog P/Q block (models/rtl/raid) on each row's content "
              "tags, checks its P and Q against the controller's parity and takes its clock cycles x "
              "rtl.clock_period_ns + rtl.transactor_overhead_ns per job (needs nand.data_mode and a build with SSDTLM_RTL)."),
-      ranged("rtl.clock_period_ns", K::Number, 2.5, "ns", 0.002, 1e6,
+      number("rtl.clock_period_ns", 2.5, "ns", 0.002, 1e6,
              "Clock period of the array controller's RTL blocks (raid.parity_engine = rtl); same meaning as an SSD's rtl.clock_period_ns."),
-      ranged("rtl.transactor_overhead_ns", K::Number, 0.0, "ns", 0, 1e7,
+      number("rtl.transactor_overhead_ns", 0.0, "ns", 0, 1e7,
              "Time the RTL parity engine's transactor adds to each job besides the RTL's cycles (same meaning as an SSD's key)."),
-      ranged("raid.parity.xor_mbps", K::Number, 4000.0, "MB/s", 1, 1e7, "XOR (P) throughput, input bytes."),
-      ranged("raid.parity.rs_mbps", K::Number, 1000.0, "MB/s", 1, 1e7,
+      number("raid.parity.xor_mbps", 4000.0, "MB/s", 1, 1e7, "XOR (P) throughput, input bytes."),
+      number("raid.parity.rs_mbps", 1000.0, "MB/s", 1, 1e7,
              "Reed-Solomon GF(2^8) (Q) throughput, input bytes."),
-      ranged("raid.parity.engines", K::Integer, 1, "engines", 1, 64, "Parity engines working in parallel."),
-      ranged("raid.parity.setup_ns", K::Number, 0.0, "ns", 0, 1e9, "Per parity job (descriptor, DMA setup)."),
-      ranged("raid.controller.command_overhead_us", K::Number, 0.0, "us", 0, 1e9,
+      integer("raid.parity.engines", 1, "engines", 1, 64, "Parity engines working in parallel."),
+      number("raid.parity.setup_ns", 0.0, "ns", 0, 1e9, "Per parity job (descriptor, DMA setup)."),
+      number("raid.controller.command_overhead_us", 0.0, "us", 0, 1e9,
              "Controller firmware time per host request (one serial resource)."),
-      ranged("raid.controller.completion_overhead_us", K::Number, 0.0, "us", 0, 1e9,
+      number("raid.controller.completion_overhead_us", 0.0, "us", 0, 1e9,
              "Per host request, between the last member completion and the host completion."),
-      ranged("raid.controller.member_queue_depth", K::Integer, 32, "commands", 1, 65536,
+      integer("raid.controller.member_queue_depth", 32, "commands", 1, 65536,
              "Commands outstanding per member; more wait in the controller's per-member queue."),
-      ranged("raid.controller.queue_entries", K::Integer, 1024, "requests", 1, 1048576,
+      integer("raid.controller.queue_entries", 1024, "requests", 1, 1048576,
              "Host requests the controller accepts at once; more wait in the host."),
-      ranged("raid.controller.host_link_mbps", K::Number, 0.0, "MB/s", 0, 1e7,
+      number("raid.controller.host_link_mbps", 0.0, "MB/s", 0, 1e7,
              "Host <-> controller data link per direction; 0: not modelled."),
-      ranged("raid.spares", K::Integer, 0, "devices", 0, 8, "Hot spares (identical SSDs) a failed member is rebuilt onto."),
-      ranged("raid.fail_member", K::Integer, 0, "slot", 0, kMaxRaidMembers - 1, "Member slot that fails at fail_member_at_us."),
-      ranged("raid.fail_member_at_us", K::Number, nullptr, "us", 0, 1e12,
+      integer("raid.spares", 0, "devices", 0, 8, "Hot spares (identical SSDs) a failed member is rebuilt onto."),
+      integer("raid.fail_member", 0, "slot", 0, kMaxRaidMembers - 1, "Member slot that fails at fail_member_at_us."),
+      number("raid.fail_member_at_us", nullptr, "us", 0, 1e12,
              "Simulated time at which raid.fail_member fails; absent: no failure."),
-      ranged("raid.rebuild.stripes_in_flight", K::Integer, 4, "stripes", 1, 65536, "Stripes the rebuild works on at once."),
-      ranged("raid.rebuild.start_delay_us", K::Number, 0.0, "us", 0, 1e12, "From a failure to the start of the rebuild."),
-      make("ssd_overrides", K::Section, nullptr, "",
-           "Dotted SSD keys applied to every device, e.g. {\"nand.blocks_per_plane\": 128}."),
-      make("member_overrides", K::Section, nullptr, "",
-           "Per device (\"0\".. members-1, then the spares), dotted SSD keys applied after ssd_overrides."),
-      ranged("host.queue_depth", K::Integer, 32, "requests", 1, 65536,
+      integer("raid.rebuild.stripes_in_flight", 4, "stripes", 1, 65536, "Stripes the rebuild works on at once."),
+      number("raid.rebuild.start_delay_us", 0.0, "us", 0, 1e12, "From a failure to the start of the rebuild."),
+      section("ssd_overrides", "Dotted SSD keys applied to every device, e.g. {\"nand.blocks_per_plane\": 128}."),
+      section("member_overrides", "Per device (\"0\".. members-1, then the spares), dotted SSD keys applied after ssd_overrides."),
+      integer("host.queue_depth", 32, "requests", 1, 65536,
              "Requests the closed-loop host keeps outstanding (a workload's qd= overrides)."),
-      make("workload", K::Section, nullptr, "", "Default workload (docs/workloads.md); --workload overrides it."),
-      make("stats.per_request_records", K::Boolean, false, "", "Write requests.csv with one line per array request."),
-      ranged("stats.member_trace_start_us", K::Number, 0.0, "us", 0, 1e12,
+      section("workload", "Default workload (docs/workloads.md); --workload overrides it."),
+      boolean("stats.per_request_records", false, "Write requests.csv with one line per array request."),
+      number("stats.member_trace_start_us", 0.0, "us", 0, 1e12,
              "Start of the per-member response-time trace (member_trace.csv)."),
-      ranged("stats.member_trace_window_us", K::Number, 0.0, "us", 0, 1e12,
+      number("stats.member_trace_window_us", 0.0, "us", 0, 1e12,
              "Length of the per-member response-time trace; 0: none."),
   };
-}
-
-nlohmann::json read_json_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw config_error(path, "cannot open file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  try {
-    return nlohmann::json::parse(buffer.str());
-  } catch (const nlohmann::json::parse_error& error) {
-    throw config_error(path, std::string("invalid JSON: ") + error.what());
-  }
-}
-
-nlohmann::json parse_value(const std::string& text) {
-  try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error&) {
-    return text;  // a bare word such as raid5 or reactive
-  }
 }
 
 std::string find_document(const std::string& config, const std::string& what) {
@@ -205,14 +159,14 @@ nlohmann::json complete_raid_document(nlohmann::json document, const std::vector
       // An SSD key for every device; typed by the SSD schema.
       const std::string ssd_key = key.substr(4);
       const Parameter* parameter = ssd_parameter_schema().find(ssd_key);
-      nlohmann::json value = parse_value(text);
+      nlohmann::json value = parse_override_value(text);
       if (parameter && parameter->kind == ParameterKind::String && !value.is_string()) value = text;
       if (!document.contains("ssd_overrides")) document["ssd_overrides"] = nlohmann::json::object();
       document["ssd_overrides"][ssd_key] = value;
       continue;
     }
     const Parameter* parameter = raid_parameter_schema().find(key);
-    nlohmann::json value = parse_value(text);
+    nlohmann::json value = parse_override_value(text);
     if (parameter && parameter->kind == ParameterKind::String && !value.is_string()) value = text;
     set_json_path(document, key, value);
   }

@@ -3,10 +3,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "models/common/config/config_error.h"
+#include "models/common/config/json_document.h"
 #include "models/common/flash_command.h"
 
 #ifndef SSDTLM_SOURCE_DIR
@@ -15,38 +14,6 @@
 
 namespace ssdtlm {
 namespace {
-
-nlohmann::json read_json_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw config_error(path, "cannot open file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  try {
-    return nlohmann::json::parse(buffer.str());
-  } catch (const nlohmann::json::parse_error& error) {
-    // nlohmann reports a byte offset; turn it into line:column for the user.
-    const std::string text = buffer.str();
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < text.size() && i + 1 < error.byte; ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        column = 1;
-      } else {
-        ++column;
-      }
-    }
-    throw config_error(path + ":" + std::to_string(line) + ":" + std::to_string(column),
-                       std::string("invalid JSON: ") + error.what());
-  }
-}
-
-nlohmann::json parse_override_value(const std::string& text) {
-  try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error&) {
-    return text;  // a bare word such as greedy or read-first
-  }
-}
 
 std::uint32_t blocks_for_fraction(double fraction, std::uint32_t blocks) {
   return static_cast<std::uint32_t>(std::ceil(fraction * blocks - 1e-9));

@@ -2,86 +2,12 @@
 // unit, default and meaning. docs/configuration.md is generated from it (`ssdtlm config-doc`).
 #include "platforms/ssd_config.h"
 
+#include "models/common/config/parameter_builders.h"
+
 namespace ssdtlm {
 namespace {
 
-Parameter integer(std::string path, long long def, std::string unit, double min, double max,
-                  std::string description) {
-  Parameter p;
-  p.path = std::move(path);
-  p.kind = ParameterKind::Integer;
-  p.default_value = def;
-  p.unit = std::move(unit);
-  p.min = min;
-  p.max = max;
-  p.description = std::move(description);
-  return p;
-}
-
-Parameter number(std::string path, double def, std::string unit, double min, double max,
-                 std::string description, bool min_exclusive = false, bool max_exclusive = false) {
-  Parameter p;
-  p.path = std::move(path);
-  p.kind = ParameterKind::Number;
-  p.default_value = def;
-  p.unit = std::move(unit);
-  p.min = min;
-  p.max = max;
-  p.min_exclusive = min_exclusive;
-  p.max_exclusive = max_exclusive;
-  p.description = std::move(description);
-  return p;
-}
-
-Parameter boolean(std::string path, bool def, std::string description) {
-  Parameter p;
-  p.path = std::move(path);
-  p.kind = ParameterKind::Boolean;
-  p.default_value = def;
-  p.description = std::move(description);
-  return p;
-}
-
-Parameter choice(std::string path, std::string def, std::vector<std::string> choices,
-                 std::string description) {
-  Parameter p;
-  p.path = std::move(path);
-  p.kind = ParameterKind::Choice;
-  p.default_value = std::move(def);
-  p.choices = std::move(choices);
-  p.description = std::move(description);
-  return p;
-}
-
-Parameter text(std::string path, std::string def, std::string description) {
-  Parameter p;
-  p.path = std::move(path);
-  p.kind = ParameterKind::String;
-  p.default_value = std::move(def);
-  p.description = std::move(description);
-  return p;
-}
-
-Parameter array(std::string path, std::string unit, double min, double max, std::string description) {
-  Parameter p;
-  p.path = std::move(path);
-  p.kind = ParameterKind::Array;
-  p.default_value = nullptr;
-  p.unit = std::move(unit);
-  p.min = min;
-  p.max = max;
-  p.description = std::move(description);
-  return p;
-}
-
-Parameter section(std::string path, std::string description) {
-  Parameter p;
-  p.path = std::move(path);
-  p.kind = ParameterKind::Section;
-  p.default_value = nullptr;
-  p.description = std::move(description);
-  return p;
-}
+using namespace parameter;
 
 constexpr double kMaxCount = 4294967295.0;
 
