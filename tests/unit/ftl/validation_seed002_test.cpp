@@ -101,7 +101,9 @@ TEST_P(Seed002Table2, MdcBeatsGreedyAndApproachesMdcOpt) {
   const double mdc = hot_cold_cost(row, "mdc");
   const double greedy = hot_cold_cost(row, "greedy");
   const bool skewed = row.hot_updates != row.hot_data;
-  if (skewed) EXPECT_LT(mdc, greedy) << row.hot_updates << ":" << row.hot_data;
+  if (skewed) {
+    EXPECT_LT(mdc, greedy) << row.hot_updates << ":" << row.hot_data;
+  }
   EXPECT_LT(mdc, row.mdc_opt_cost * 1.11) << row.hot_updates << ":" << row.hot_data << " mdc " << mdc;
   EXPECT_GT(mdc, row.min_cost * 0.97) << "below the analytical minimum: " << mdc;
 }

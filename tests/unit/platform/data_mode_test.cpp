@@ -47,7 +47,9 @@ TEST_P(DataModeTest, EveryReadReturnsWhatWasLastWrittenThroughGc) {
   EXPECT_GT(stats["ftl"]["data_checks"].get<std::uint64_t>(), 1000u);
   EXPECT_EQ(stats["data_integrity"]["mismatches"], 0);
   EXPECT_EQ(stats["data_integrity"]["checked_pages"], platform.core().logical_pages());
-  if (c.copyback) EXPECT_GT(stats["flash"]["copybacks"]["gc"].get<std::uint64_t>(), 0u);
+  if (c.copyback) {
+    EXPECT_GT(stats["flash"]["copybacks"]["gc"].get<std::uint64_t>(), 0u);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(

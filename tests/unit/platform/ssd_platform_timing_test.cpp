@@ -116,7 +116,9 @@ TEST_P(GcCycleTimeTest, OneVictimWithTwoValidPagesCostsMovesPlusErase) {
   const std::uint64_t move_ps = bus.page_command_ps() + 25'000'000 + bus.transfer_ps(4096)   // read out
                                 + bus.page_command_ps() + bus.transfer_ps(4096) + 200'000'000; // program
   const std::uint64_t expected_ps = 2 * move_ps + bus.erase_command_ps() + 1'500'000'000;
-  if (ideal_bus) EXPECT_EQ(expected_ps, 1'950'000'000u);
+  if (ideal_bus) {
+    EXPECT_EQ(expected_ps, 1'950'000'000u);
+  }
   EXPECT_EQ(platform.ftl().statistics().gc_busy_ps, expected_ps);
 }
 
