@@ -1,22 +1,9 @@
 #include "models/host/host_statistics.h"
 
-#include <cstdio>
-
 #include "models/common/config/config_error.h"
+#include "models/common/stats/exact_time_text.h"
 
 namespace ssdtlm {
-namespace {
-
-// Picoseconds as an exact decimal number of nanoseconds ("1234567.891"): requests.csv keeps
-// the kernel's full resolution (a stream's default 6 significant digits would round
-// millisecond latencies to the microsecond).
-void write_ps_as_ns(std::ostream& out, std::uint64_t ps) {
-  char fraction[8];
-  std::snprintf(fraction, sizeof fraction, ".%03u", static_cast<unsigned>(ps % 1000));
-  out << ps / 1000 << fraction;
-}
-
-}  // namespace
 
 void HostStatistics::record(const HostRequest& request, std::uint64_t submit_ps, std::uint64_t complete_ps) {
   auto& op = ops_[static_cast<int>(request.op)];

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "models/common/stats/exact_time_text.h"
 #include "models/raid/raid_controller_internal.h"
 #include "models/raid/stripe_layout_registry.h"
 
@@ -291,8 +292,11 @@ void RaidController::member_completed(MemberIo& io) {
     stats.bytes_written += r.size_bytes;
   }
   if (member_trace_ && io.queued_ps >= trace_start_ps_ && io.queued_ps < trace_end_ps_) {
-    *member_trace_ << device << ',' << to_string(r.op) << ',' << r.size_bytes << ',' << double(io.queued_ps) / 1e9
-                   << ',' << double(latency_ps) / 1e9 << '\n';
+    *member_trace_ << device << ',' << to_string(r.op) << ',' << r.size_bytes << ',';
+    write_ps_as_ms(*member_trace_, io.queued_ps);
+    *member_trace_ << ',';
+    write_ps_as_ms(*member_trace_, latency_ps);
+    *member_trace_ << '\n';
   }
   ArrayOp& op = *io.op;
   free_ios_.push_back(&io);
