@@ -47,6 +47,52 @@ std::map<std::string, std::string> string_map(const nlohmann::json& object) {
   return out;
 }
 
+// nand.reliability.* and ftl.wear_leveling.*: the dies' fault model and the controller's ECC
+// limit and read retry (controller.reliability), the factory bad blocks and wear leveling of
+// the FTL core.
+void resolve_reliability(const nlohmann::json& effective, const std::string& source, SsdConfig& c) {
+  const auto& r = effective["nand"]["reliability"];
+  NandReliabilityConfig& n = c.controller.reliability;
+  n.factory_bad_block_rate = r["factory_bad_block_rate"].get<double>();
+  if (r.contains("factory_bad_blocks") && !r["factory_bad_blocks"].is_null()) {
+    for (const auto& block : r["factory_bad_blocks"]) {
+      const auto id = block.get<double>();
+      if (id != std::floor(id) || id >= double(c.geometry.total_blocks())) {
+        throw config_error(source + ": nand.reliability.factory_bad_blocks",
+                           "block " + block.dump() + " is not a block id of this device (0 .. " +
+                               std::to_string(c.geometry.total_blocks() - 1) + ")");
+      }
+      n.factory_bad_block_list.push_back(static_cast<BlockId>(id));
+    }
+  }
+  n.program_fail_probability = r["program_fail_probability"].get<double>();
+  n.program_fail_probability_per_pe_cycle = r["program_fail_probability_per_pe_cycle"].get<double>();
+  n.erase_fail_probability = r["erase_fail_probability"].get<double>();
+  n.erase_fail_probability_per_pe_cycle = r["erase_fail_probability_per_pe_cycle"].get<double>();
+  n.rber_base = r["rber"]["base"].get<double>();
+  n.rber_wear = r["rber"]["wear"].get<double>();
+  n.rber_wear_exponent = r["rber"]["wear_exponent"].get<double>();
+  n.rber_retention_per_hour = r["rber"]["retention_per_hour"].get<double>();
+  n.retention_offset_hours = r["retention_offset_hours"].get<double>();
+  n.initial_pe_cycles = r["initial_pe_cycles"].get<std::uint32_t>();
+  n.ecc_codeword_bytes = r["ecc"]["codeword_bytes"].get<std::uint32_t>();
+  n.ecc_correctable_bits = r["ecc"]["correctable_bits"].get<std::uint32_t>();
+  n.read_retry_threshold_bits = r["read_retry"]["threshold_bits"].get<std::uint32_t>();
+  n.read_retry_max_steps = r["read_retry"]["max_steps"].get<std::uint32_t>();
+  n.read_retry_rber_factor = r["read_retry"]["rber_factor"].get<double>();
+  n.seed = c.seed;
+  if (n.read_retry_threshold_bits > n.ecc_correctable_bits) {
+    throw config_error(source + ": nand.reliability.read_retry.threshold_bits",
+                       "must be <= nand.reliability.ecc.correctable_bits (" + std::to_string(n.ecc_correctable_bits) + ")");
+  }
+  c.ftl_core.factory_bad_blocks = factory_bad_blocks(n, c.geometry);
+  c.ftl_core.relocate_across_units_when_full = n.failures_enabled() && !effective["controller"]["copyback"].get<bool>();
+  const auto& wl = effective["ftl"]["wear_leveling"];
+  c.ftl_core.dynamic_wear_leveling = wl["dynamic"].get<bool>();
+  c.ftl_core.static_wear_leveling = wl["static"].get<bool>();
+  c.ftl_core.static_wear_leveling_threshold = wl["static_threshold"].get<std::uint32_t>();
+}
+
 }  // namespace
 
 std::string preset_directory() {
@@ -205,6 +251,8 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   if (logical_pages < c.geometry.pages_per_block) {
     throw config_error(source + ": ftl.spare_factor", "leaves fewer logical pages than one block");
   }
+
+  resolve_reliability(effective, source, c);
 
   c.ftl_cpu.cores = cpu["cores"].get<std::uint32_t>();
   c.ftl_cpu.clock_mhz = cpu["clock_mhz"].get<double>();

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "models/common/config/config_error.h"
+#include "platforms/reliability_statistics.h"
 
 namespace ssdtlm {
 
@@ -118,6 +119,7 @@ nlohmann::json SsdPlatform::verify_all_data() const {
   for (Lpn lpn = 0; lpn < core_->logical_pages(); ++lpn) {
     const Ppn ppn = core_->lookup(lpn);
     const std::uint64_t expected = oracle_->expected(lpn);
+    if (ppn == kInvalidPpn && ftl_cpu_->lost(lpn)) continue;  // reported as reliability.lost_pages
     std::uint64_t actual = 0;
     if (ppn != kInvalidPpn) {
       const BlockId block = g.block_of_page(ppn);
@@ -226,11 +228,14 @@ nlohmann::json SsdPlatform::statistics() const {
   stats["die_utilization_mean"] = config_.geometry.dies() ? die_sum / config_.geometry.dies() : 0.0;
   stats["channel_utilization"] = channels;
 
-  // Erase-count spread over every block.
-  const auto blocks = config_.geometry.total_blocks();
+  // Erase-count spread over every block in service (bad blocks left out).
+  const auto all_blocks = config_.geometry.total_blocks();
+  std::uint64_t blocks = 0;
   std::uint64_t min_erases = ~0ull, max_erases = 0;
   double sum = 0.0, sum_sq = 0.0;
-  for (BlockId b = 0; b < blocks; ++b) {
+  for (BlockId b = 0; b < all_blocks; ++b) {
+    if (core_->retired(b)) continue;
+    ++blocks;
     const std::uint64_t e = core_->erase_count(b);
     min_erases = std::min(min_erases, e);
     max_erases = std::max(max_erases, e);
@@ -242,6 +247,11 @@ nlohmann::json SsdPlatform::statistics() const {
                           {"mean", mean},
                           {"max", max_erases},
                           {"stddev", blocks ? std::sqrt(std::max(0.0, sum_sq / double(blocks) - mean * mean)) : 0.0}};
+  if (config_.controller.reliability.enabled() || config_.ftl_core.dynamic_wear_leveling ||
+      config_.ftl_core.static_wear_leveling) {
+    stats["reliability"] = reliability_statistics(*controller_, *core_, *ftl_cpu_, *host_interface_,
+                                                  config_.ftl_core.factory_bad_blocks.size());
+  }
   stats["precondition"] = precondition_result_.to_json();
   stats["precondition"].erase("wall_seconds");  // wall figures go to wall.json, keeping stats.json reproducible
   if (config_.data_mode) stats["data_integrity"] = verify_all_data();

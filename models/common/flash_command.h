@@ -35,6 +35,13 @@ struct PlaneTarget {
   // Copyback only: destination in the same plane.
   std::uint32_t dest_block_in_plane = 0;
   std::uint32_t dest_page = 0;
+  // NAND fault model (docs/reliability.md): the read-retry step this read is (0: the normal
+  // read), and what the die reports for this target: raw bit errors of a read (worst codeword,
+  // total) and a program/erase that failed.
+  std::uint8_t read_retry_step = 0;
+  bool failed = false;
+  std::uint32_t bit_errors_worst = 0;
+  std::uint32_t bit_errors_total = 0;
 };
 
 enum class FlashStatus : std::uint8_t { Ok, ProgramFailed, EraseFailed, UncorrectableRead };

@@ -62,6 +62,12 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
   dies_.init(geometry.dies(), [&](const char* die_name, std::size_t index) {
     return new NandDie(die_name, DieId(index), geometry, nand_timing, config.data_mode);
   });
+  reliability_enabled_ = config.reliability.enabled();
+  if (reliability_enabled_) {
+    for (DieId id = 0; id < geometry.dies(); ++id) {
+      dies_[id].set_fault_model(std::make_unique<NandFaultModel>(config.reliability, geometry, id));
+    }
+  }
   dies_state_.reserve(geometry.dies());
   for (DieId id = 0; id < geometry.dies(); ++id) {
     die_sockets_[id].bind(dies_[id].socket);
@@ -425,6 +431,7 @@ void FlashController::complete(DieContext& die, int slot) {
   const bool ok = operation.payload.is_response_ok();
   std::array<tlm::tlm_generic_payload*, kMaxPlanes> responses{};
   const std::size_t count = operation.command_count;
+  std::array<bool, kMaxPlanes> retry{};
   for (std::size_t i = 0; i < count; ++i) {
     FlashCommand& command = *operation.commands[i].command;
     if (returns_data(command.opcode)) command.targets[0].data_tag = merged.targets[i].data_tag;
@@ -432,6 +439,7 @@ void FlashController::complete(DieContext& die, int slot) {
     responses[i] = operation.commands[i].payload;
     responses[i]->set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
     op_counts_.count(command.opcode, command.origin);
+    if (reliability_enabled_ && ok) retry[i] = apply_fault_outcome(command, merged.targets[i], *responses[i]);
   }
   completed_commands_ += count;
   operation.active = false;
@@ -451,14 +459,24 @@ void FlashController::complete(DieContext& die, int slot) {
         responses[i]->set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
       }
       tlm::tlm_generic_payload* response = responses[i];
-      timers_.schedule_at(end, [this, response] { respond(*response); });
+      if (retry[i]) {
+        timers_.schedule_at(end, [this, response] { retry_read(*response); });
+      } else {
+        timers_.schedule_at(end, [this, response] { respond(*response); });
+      }
     }
     try_dispatch(die);
     return;
   }
   // Respond before dispatching: a command the FTL issues from inside its response is then
   // already queued when the policy picks.
-  for (std::size_t i = 0; i < count; ++i) respond(*responses[i]);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (retry[i]) {
+      retry_read(*responses[i]);
+    } else {
+      respond(*responses[i]);
+    }
+  }
   try_dispatch(die);
 }
 

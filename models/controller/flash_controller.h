@@ -39,6 +39,7 @@
 #include "models/controller/ecc_engine.h"
 #include "models/controller/flash_controller_config.h"
 #include "models/controller/flash_op_counts.h"
+#include "models/controller/read_retry.h"
 #include "models/controller/scheduling_policy.h"
 #include "models/nand/nand_die.h"
 #include "models/nand/nand_timing.h"
@@ -93,6 +94,10 @@ class FlashController : public sc_core::sc_module {
   std::uint64_t program_suspensions() const { return program_suspensions_; }
   std::uint64_t erase_suspensions() const { return erase_suspensions_; }
   std::uint64_t reads_during_suspension() const { return reads_during_suspension_; }
+  // NAND fault model (config().reliability): read retries, corrected and uncorrectable reads,
+  // failed programs and erases (flash_controller_faults.cpp).
+  bool reliability_enabled() const { return reliability_enabled_; }
+  const ReliabilityCounters& reliability_counters() const { return reliability_counters_; }
 
  private:
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
@@ -123,6 +128,11 @@ class FlashController : public sc_core::sc_module {
   void invoke_die(DieContext& die, DieOperation& operation);
   void complete(DieContext& die, int slot);
   void respond(tlm::tlm_generic_payload& payload);
+  // Fault model: copies a die target's outcome into the FTL's command and, for a page read,
+  // classifies its bit errors; true when the read must be retried instead of answered.
+  bool apply_fault_outcome(FlashCommand& command, const PlaneTarget& die_target, tlm::tlm_generic_payload& response);
+  // Queues the read again at the head of its die queue as the next retry step.
+  void retry_read(tlm::tlm_generic_payload& payload);
   void schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps);
   // Runs one ECC operation on `channel`'s engine, after the ones before it; returns its end.
   sc_core::sc_time run_ecc(std::uint32_t channel, EccOperation operation, std::uint32_t bytes,
@@ -182,6 +192,8 @@ class FlashController : public sc_core::sc_module {
   std::vector<std::uint32_t> pending_enqueues_;
   std::vector<sc_core::sc_time> last_enqueue_at_;
   EccCounters ecc_counters_;
+  bool reliability_enabled_ = false;
+  ReliabilityCounters reliability_counters_;
 };
 
 }  // namespace ssdtlm

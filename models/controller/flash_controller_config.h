@@ -5,6 +5,7 @@
 #include <string>
 
 #include "models/controller/ecc_config.h"
+#include "models/nand/nand_reliability_config.h"
 
 namespace ssdtlm {
 
@@ -29,6 +30,9 @@ struct FlashControllerConfig {
   std::uint32_t max_suspensions_per_operation = 3;
   // ECC engine per channel in the data path (controller.ecc_engine and controller.ecc.*).
   EccConfig ecc;
+  // NAND fault model of the dies, and the ECC limit and read retry the controller applies to
+  // their bit errors (nand.reliability.*; docs/reliability.md). All off by default.
+  NandReliabilityConfig reliability;
 };
 
 }  // namespace ssdtlm

@@ -4,64 +4,12 @@
 #include <sstream>
 #include <unordered_set>
 
+#include "models/ftl/ftl_cpu_txn.h"
+
 namespace ssdtlm {
 
 using sc_core::sc_time;
 using sc_core::SC_PS;
-
-struct FtlCpu::FlashTxn {
-  tlm::tlm_generic_payload gp;
-  FlashCommand command;
-  TxnKind kind = TxnKind::HostRead;
-  tlm::tlm_generic_payload* host_gp = nullptr;
-  GcJob* job = nullptr;
-  Lpn lpn = kInvalidLpn;
-  Ppn ppn = kInvalidPpn;       // page read or programmed (copyback: destination)
-  Ppn source = kInvalidPpn;    // GC read / copyback source
-  std::uint64_t expected_tag = 0;
-  std::size_t plan_index = 0;  // GC read: which valid page of the plan
-
-  FlashTxn() { gp.set_extension(&command); }
-  ~FlashTxn() { gp.clear_extension(&command); }  // the extension is a member, not heap-owned
-};
-
-struct FtlCpu::GcJob {
-  UnitId unit = 0;
-  bool cycle_active = false;
-  sc_time cycle_start;
-  GcPlan plan;
-  std::uint32_t outstanding = 0;                // page operations not yet finished
-  bool writing_back = false;                    // in place: programs after the erase
-  bool erasing_in_place = false;                // in place: valid data lives in the buffer
-  std::uint32_t forced_target_free_blocks = 0;  // forced GC: collect until this many are free
-  std::vector<std::uint64_t> buffered_tags;     // in-place: contents read before the erase
-
-  // Semi-preemptive engine (ftl.gc.preemption = semi, victims not collected in place): the
-  // copies of the plan, one flash step at a time.
-  enum Stage : std::uint8_t { NotStarted, Reading, Buffered, Done, Skipped };
-  struct Reader {  // a host read merged into the GC's read of its page
-    tlm::tlm_generic_payload* gp;
-    std::uint64_t expected_tag;
-  };
-  struct HeldRead {  // a host read (or the read of a read-modify-write) the state holds back
-    tlm::tlm_generic_payload* gp;
-    PendingWrite write;
-    bool read_modify_write;
-  };
-  bool semi = false;                        // the current victim runs on the semi engine
-  std::deque<std::size_t> pending;          // plan indices not started, next first
-  std::vector<Stage> stage;                 // per plan index
-  std::vector<Ppn> destination;             // per plan index, once relocated
-  std::vector<std::uint64_t> tags;          // per plan index: the data the GC read
-  std::vector<std::int32_t> index_of_page;  // victim page -> plan index (-1: not valid)
-  std::vector<std::vector<Reader>> readers; // per plan index
-  std::vector<std::size_t> buffered;        // plan indices read and not yet programmed
-  bool step_starting = false;               // firmware cycles of the next copy running
-  bool reading = false;                     // a GC read in flight
-  std::uint32_t programs_in_flight = 0;     // GC programs / copybacks and merged host writes
-  bool erase_issued = false;
-  std::deque<HeldRead> held;                // host reads held by State 3 (or no yield)
-};
 
 FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore& core, DataOracle* oracle)
     : sc_core::sc_module(name),
@@ -168,6 +116,11 @@ void FtlCpu::complete_host_after(tlm::tlm_generic_payload& gp, std::uint64_t del
 void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
   auto* command = gp.get_extension<FtlCommand>();
   const Ppn ppn = core_.lookup(command->lpn);
+  if (ppn == kInvalidPpn && lost(command->lpn)) {
+    ++stats_.host_read_errors;
+    complete_host_with_error(gp);
+    return;
+  }
   if (ppn == kInvalidPpn) {
     ++stats_.host_reads_unmapped;
     command->data_tag = 0;
@@ -231,12 +184,18 @@ void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
 void FtlCpu::handle_host_trim(tlm::tlm_generic_payload& gp) {
   auto* command = gp.get_extension<FtlCommand>();
   core_.trim(command->lpn);
+  if (!lost_lpns_.empty()) lost_lpns_.erase(command->lpn);
   if (oracle_ != nullptr) oracle_->record_trim(command->lpn);
   complete_host(gp);
 }
 
 void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
   auto* command = gp.get_extension<FtlCommand>();
+  if (core_.end_of_life()) {  // spare blocks exhausted: read-only
+    ++stats_.host_write_errors;
+    complete_host_with_error(gp);
+    return;
+  }
   PendingWrite write{&gp, command->lpn, command->bytes < core_.geometry().page_size_bytes};
   if (write_content_ && config_.data_mode) {
     // Taken now: with a write buffer the host is answered before the page is placed.
@@ -308,6 +267,7 @@ bool FtlCpu::host_write_must_wait(UnitId unit) const {
 
 void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into) {
   const Ppn ppn = core_.write_host(write.lpn, unit);
+  if (!lost_lpns_.empty()) lost_lpns_.erase(write.lpn);
   std::uint64_t tag = 0;
   if (config_.data_mode && oracle_ != nullptr) {
     tag = write.has_content ? oracle_->record_write_tag(write.lpn, write.content) : oracle_->record_write(write.lpn);
@@ -479,6 +439,10 @@ void FtlCpu::gc_page_finished(GcJob& job) {
 }
 
 void FtlCpu::issue_gc_erase(GcJob& job) {
+  if (job.plan.kind == VictimKind::Retirement) {  // a grown bad block is retired, not erased
+    retirement_moved(job);
+    return;
+  }
   FlashTxn& txn = new_txn(TxnKind::GcErase, FlashOpcode::Erase, OpOrigin::Gc);
   txn.job = &job;
   const auto& g = core_.geometry();
@@ -505,6 +469,10 @@ void FtlCpu::gc_erase_finished(GcJob& job) {
     return;
   }
   core_.reopen_in_place(victim);
+  write_back_buffered(job);
+}
+
+void FtlCpu::write_back_buffered(GcJob& job) {
   job.erasing_in_place = false;
   // Relocate in the same instant as the reopen so no host write slips into the block first.
   job.writing_back = true;
@@ -827,6 +795,8 @@ void FtlCpu::set_target(FlashCommand& command, Ppn ppn, std::uint64_t tag) {
   target.block_in_plane = g.index_in_plane(block);
   target.page = g.page_in_block(ppn);
   target.data_tag = tag;
+  target.read_retry_step = 0;
+  target.failed = false;
 }
 
 void FtlCpu::issue(FlashTxn& txn) {
@@ -872,7 +842,11 @@ void FtlCpu::program_completed(Ppn ppn) {
     inflight_programs_.erase(inflight);
   }
   if (--block_pending_programs_[block] == 0 && block_closed_[block]) {
-    core_.seal(block);
+    if (!retiring_.empty() && retiring_[block]) {
+      core_.queue_retirement(block);  // a program into it failed: move its data, retire it
+    } else {
+      core_.seal(block);
+    }
     maybe_start_gc(core_.unit_of_block(block));
   }
   for (auto* gp : waiting) handle_host_read(*gp);  // the page is on flash now
@@ -896,9 +870,7 @@ void FtlCpu::flash_completed(FlashTxn& txn) {
 }
 
 void FtlCpu::handle_flash_completion(FlashTxn& txn) {
-  if (txn.command.status != FlashStatus::Ok) {
-    SC_REPORT_ERROR("ssdtlm/ftl", "flash command failed (fault handling is not modelled by this FTL yet)");
-  }
+  if (txn.command.status != FlashStatus::Ok && handle_flash_fault(txn)) return;
   switch (txn.kind) {
     case TxnKind::HostRead: {
       check_read(txn, txn.command.targets[0].data_tag);

@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <systemc>
@@ -47,6 +48,14 @@ struct FtlCpuStatistics {
   std::uint64_t gc_held_host_reads = 0;      // host reads held while the GC was not preemptible
   std::uint64_t gc_steps = 0;                // GC steps issued (reads, programs, copybacks, erases)
   std::uint64_t gc_preemption_points[4] = {};  // preemption points passed, by state 0..3
+  // NAND faults (ftl_cpu_faults.cpp, docs/reliability.md).
+  std::uint64_t program_failures = 0;         // failed programs seen (each re-driven or moot)
+  std::uint64_t programs_redriven = 0;        // pages programmed again elsewhere after a failure
+  std::uint64_t erase_failures = 0;
+  std::uint64_t host_read_errors = 0;         // host page reads answered with an error status
+  std::uint64_t host_write_errors = 0;        // host page writes refused at end of life
+  std::uint64_t uncorrectable_merge_reads = 0;  // read-modify-write whose old page was unreadable
+  std::uint64_t lost_pages = 0;               // pages whose only copy a GC read found uncorrectable
 };
 
 class FtlCpu : public sc_core::sc_module {
@@ -80,6 +89,9 @@ class FtlCpu : public sc_core::sc_module {
 
   // True when no flash command is in flight, no GC cycle runs and no write waits.
   bool idle() const;
+  // A logical page whose data was lost (uncorrectable during a GC move; host reads of it get an
+  // error status until it is written again).
+  bool lost(Lpn lpn) const { return !lost_lpns_.empty() && lost_lpns_.count(lpn) != 0; }
   // Calls `callback` once, as soon as the FTL is idle (at once if it is now). The platform
   // uses it to let GC and buffered writes finish after the host workload has drained.
   void notify_when_idle(std::function<void()> callback);
@@ -120,6 +132,7 @@ class FtlCpu : public sc_core::sc_module {
   void wake_waiting_writes(UnitId unit);
   void complete_host(tlm::tlm_generic_payload& gp);
   void complete_host_after(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns);
+  void complete_host_with_error(tlm::tlm_generic_payload& gp);
 
   // --- GC
   void maybe_start_gc(UnitId unit);
@@ -153,6 +166,16 @@ class FtlCpu : public sc_core::sc_module {
   void program_issued(Ppn ppn);
   void program_completed(Ppn ppn);
   void check_read(const FlashTxn& txn, std::uint64_t tag_read);
+  // --- NAND faults (ftl_cpu_faults.cpp): true when the failed command was fully handled,
+  // false when its normal completion is to run (as for a command that succeeded).
+  bool handle_flash_fault(FlashTxn& txn);
+  bool redrive_program(FlashTxn& txn);
+  void erase_failed(FlashTxn& txn);
+  bool uncorrectable_read(FlashTxn& txn);
+  void start_retirement(BlockId block);
+  void retirement_moved(GcJob& job);
+  // In place: programs the buffered valid pages of the victim wherever relocate() puts them.
+  void write_back_buffered(GcJob& job);
 
   // --- firmware cores
   // Runs `step` after `cycles` on the earliest free core (inline when cycles == 0).
@@ -173,6 +196,8 @@ class FtlCpu : public sc_core::sc_module {
   // Pages whose program is in flight, with host reads waiting for them.
   std::unordered_map<Ppn, std::vector<tlm::tlm_generic_payload*>> inflight_programs_;
   std::unordered_map<Ppn, std::uint64_t> inflight_tags_;  // write-buffer reads
+  std::vector<std::uint8_t> retiring_;  // per block once a program failed: retire when drained
+  std::unordered_set<Lpn> lost_lpns_;
 
   std::vector<std::unique_ptr<GcJob>> gc_jobs_;  // one per unit
   std::vector<std::deque<PendingWrite>> waiting_writes_;  // per unit, FIFO

@@ -13,6 +13,7 @@ struct HostInterface::Request {
   HostCommand* command = nullptr;
   std::uint32_t pages_outstanding = 0;
   sc_time last_data_done;  // reads: when the last page's data reached the host
+  bool failed = false;     // a page came back with an error status (NAND fault model)
 };
 
 struct HostInterface::PageCommand {
@@ -163,6 +164,7 @@ tlm::tlm_sync_enum HostInterface::nb_transport_bw(tlm::tlm_generic_payload& gp, 
 
 void HostInterface::page_completed(PageCommand& page) {
   Request& request = *page.request;
+  if (page.gp.is_response_error()) request.failed = true;
   if (request.command->request.op == HostOp::Read) {
     // Each page's data goes up as soon as it is read (PRP-style transfers).
     request.last_data_done = reserve(upstream_free_at_, upstream_busy_ps_, config_.pcie.transfer_ps(page.command.bytes));
@@ -184,7 +186,9 @@ void HostInterface::send_completion(Request& request) {
   timer_.schedule_at(done, [this, &request]() {
     tlm::tlm_generic_payload& gp = *request.host_gp;
     free_requests_.push_back(&request);
-    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    gp.set_response_status(request.failed ? tlm::TLM_GENERIC_ERROR_RESPONSE : tlm::TLM_OK_RESPONSE);
+    if (request.failed) ++failed_requests_;
+    request.failed = false;
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
     sc_time delay = sc_core::SC_ZERO_TIME;
     host_socket->nb_transport_bw(gp, phase, delay);

@@ -33,6 +33,8 @@ class HostInterface : public sc_core::sc_module {
 
   std::uint64_t downstream_busy_ps() const { return downstream_busy_ps_; }
   std::uint64_t upstream_busy_ps() const { return upstream_busy_ps_; }
+  // Requests completed with an error status (a page failed: NAND fault model).
+  std::uint64_t failed_requests() const { return failed_requests_; }
 
  private:
   struct Request;
@@ -51,6 +53,7 @@ class HostInterface : public sc_core::sc_module {
   sc_core::sc_time reserve(sc_core::sc_time& free_at, std::uint64_t& busy_ps, std::uint64_t ps);
 
   HostInterfaceConfig config_;
+  std::uint64_t failed_requests_ = 0;
   std::uint32_t page_size_bytes_;
   std::uint64_t logical_pages_;
   TimedCallbackQueue timer_;

@@ -44,6 +44,12 @@ void NandDie::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& d
   }
   perform(*command);
   command->status = FlashStatus::Ok;
+  if (faults_) {
+    for (int i = 0; i < command->plane_count; ++i) {
+      if (!command->targets[i].failed) continue;
+      command->status = command->opcode == FlashOpcode::Erase ? FlashStatus::EraseFailed : FlashStatus::ProgramFailed;
+    }
+  }
   delay += sc_core::sc_time::from_value(array_phases(timing_, *command).total_ps());
   payload.set_response_status(tlm::TLM_OK_RESPONSE);
 }
@@ -111,6 +117,13 @@ bool NandDie::check_target(const FlashCommand& command, const PlaneTarget& targe
       break;
     case FlashOpcode::ReadStatus: break;
   }
+  if (violation == FlashRuleViolation::None && faults_ && faults_->factory_bad(target.plane, target.block_in_plane)) {
+    std::ostringstream message;
+    message << "die " << id_ << " plane " << target.plane << " block " << target.block_in_plane << ": "
+            << operation << " of a factory bad block (the FTL must never allocate it)";
+    report(message.str());
+    return false;
+  }
   if (violation == FlashRuleViolation::None) return true;
   report_violation(operation, violation, target.plane, target.block_in_plane, target.page);
   return false;
@@ -120,6 +133,11 @@ void NandDie::perform(FlashCommand& command) {
   if (command.plane_count > 1) ++counters_.multi_plane_operations;
   for (int i = 0; i < command.plane_count; ++i) {
     PlaneTarget& target = command.targets[i];
+    target.failed = false;
+    if (faults_) {
+      perform_with_faults(command, target);
+      continue;
+    }
     switch (command.opcode) {
       case FlashOpcode::Read:
       case FlashOpcode::CacheRead:
@@ -142,6 +160,57 @@ void NandDie::perform(FlashCommand& command) {
         break;
       case FlashOpcode::ReadStatus: break;
     }
+  }
+}
+
+void NandDie::perform_with_faults(const FlashCommand& command, PlaneTarget& target) {
+  const std::uint64_t now_ps = sc_core::sc_time_stamp().value();
+  const std::uint32_t plane = target.plane, block = target.block_in_plane;
+  // The corrupted content of a failed program: never the written tag, never 0 (erased).
+  auto program = [&](std::uint32_t program_block, std::uint32_t page, std::uint64_t tag) {
+    const bool fails = faults_->program_fails(array_.erase_count(plane, program_block));
+    array_.program(plane, program_block, page, fails ? (tag ^ 0xdeadbeefcafef00dull) | 1 : tag);
+    faults_->on_program(plane, program_block, page, now_ps);
+    if (fails) {
+      target.failed = true;
+      ++counters_.program_failures;
+    }
+  };
+  switch (command.opcode) {
+    case FlashOpcode::Read:
+    case FlashOpcode::CacheRead: {
+      target.data_tag = array_.read(plane, block, target.page);
+      const std::uint32_t bytes = command.transfer_bytes != 0 ? command.transfer_bytes : geometry_.page_size_bytes;
+      const ReadBitErrors errors = faults_->draw_read_errors(plane, block, array_.erase_count(plane, block), now_ps,
+                                                             bytes, target.read_retry_step);
+      target.bit_errors_worst = errors.worst_codeword;
+      target.bit_errors_total = errors.total;
+      counters_.raw_bit_errors += errors.total;
+      ++counters_.page_reads;
+      break;
+    }
+    case FlashOpcode::Program:
+    case FlashOpcode::CacheProgram:
+      program(block, target.page, target.data_tag);
+      ++counters_.page_programs;
+      break;
+    case FlashOpcode::Erase:
+      // A failed erase leaves the block as it was; the FTL retires it.
+      if (faults_->erase_fails(array_.erase_count(plane, block))) {
+        target.failed = true;
+        ++counters_.erase_failures;
+      } else {
+        array_.erase(plane, block);
+      }
+      ++counters_.block_erases;
+      break;
+    case FlashOpcode::Copyback:
+      // The data stays in the die and passes no ECC: its bit errors are not modelled.
+      target.data_tag = array_.read(plane, block, target.page);
+      program(target.dest_block_in_plane, target.dest_page, target.data_tag);
+      ++counters_.copybacks;
+      break;
+    case FlashOpcode::ReadStatus: break;
   }
 }
 

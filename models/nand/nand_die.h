@@ -10,6 +10,7 @@
 // (message type "ssdtlm/nand") naming die, plane, block and page, the command leaves the array
 // unchanged, takes no array time and returns TLM_GENERIC_ERROR_RESPONSE with a failed status.
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include <systemc>
@@ -19,6 +20,7 @@
 #include "models/common/flash_command.h"
 #include "models/common/flash_geometry.h"
 #include "models/nand/nand_array_state.h"
+#include "models/nand/nand_fault_model.h"
 #include "models/nand/nand_timing.h"
 
 namespace ssdtlm {
@@ -33,6 +35,10 @@ struct NandDieCounters {
   std::uint64_t block_erases = 0;
   std::uint64_t copybacks = 0;       // internal page moves (one read + one program each)
   std::uint64_t multi_plane_operations = 0;
+  // NAND fault model (set_fault_model): failed programs and erases, raw bit errors read.
+  std::uint64_t program_failures = 0;
+  std::uint64_t erase_failures = 0;
+  std::uint64_t raw_bit_errors = 0;
 };
 
 class NandDie : public sc_core::sc_module {
@@ -64,6 +70,12 @@ class NandDie : public sc_core::sc_module {
     return array_.next_program_page(plane, block);
   }
   const NandDieCounters& counters() const { return counters_; }
+  // Program/erase failures, raw bit errors and factory bad blocks (docs/reliability.md); none
+  // without a model. A failed program or erase still takes its array time, reports the
+  // failure in its target (PlaneTarget::failed) and the FlashCommand status; the page of a
+  // failed program holds corrupted data, the block of a failed erase is left as it was.
+  void set_fault_model(std::unique_ptr<NandFaultModel> model) { faults_ = std::move(model); }
+  const NandFaultModel* fault_model() const { return faults_.get(); }
   const NandArrayState& array_state() const { return array_; }
 
  private:
@@ -72,6 +84,7 @@ class NandDie : public sc_core::sc_module {
   bool check(const FlashCommand& command) const;
   bool check_target(const FlashCommand& command, const PlaneTarget& target) const;
   void perform(FlashCommand& command);
+  void perform_with_faults(const FlashCommand& command, PlaneTarget& target);
   void report_violation(const char* operation, FlashRuleViolation violation, std::uint32_t plane,
                         std::uint32_t block, std::uint32_t page) const;
   void report(const std::string& message) const;
@@ -81,6 +94,7 @@ class NandDie : public sc_core::sc_module {
   NandTiming timing_;
   NandArrayState array_;
   NandDieCounters counters_;
+  std::unique_ptr<NandFaultModel> faults_;
 };
 
 }  // namespace ssdtlm

@@ -129,7 +129,7 @@ void RaidController::respond_to_host(ArrayOp& op) {
     tlm::tlm_generic_payload& gp = *op.host_gp;
     free_ops_.push_back(&op);
     ++host_completed_;
-    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    gp.set_response_status(op.failed ? tlm::TLM_GENERIC_ERROR_RESPONSE : tlm::TLM_OK_RESPONSE);
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
     sc_time delay = sc_core::SC_ZERO_TIME;
     host_socket->nb_transport_bw(gp, phase, delay);
@@ -149,6 +149,9 @@ RaidController::ArrayOp& RaidController::new_op() {
   op->outstanding = 0;
   op->writing = false;
   op->host_gp = nullptr;
+  op->read_errors.clear();
+  op->read_error_this_phase = false;
+  op->failed = false;
   return *op;
 }
 
@@ -191,6 +194,7 @@ void RaidController::issue_phase(ArrayOp& op, const std::vector<MemberExtent>& e
 }
 
 void RaidController::reads_done(ArrayOp& op) {
+  if (op.read_error_this_phase && reconstruct_after_read_errors(op)) return;
   if (data_) {
     if (op.kind == ArrayOp::Kind::HostRead) {
       const std::uint64_t mismatches = data_->finish_read(op.plan);
@@ -299,6 +303,11 @@ void RaidController::member_completed(MemberIo& io) {
     *member_trace_ << '\n';
   }
   ArrayOp& op = *io.op;
+  if (r.op == HostOp::Read && io.gp.is_response_error()) {
+    ++member_read_errors_;
+    op.read_errors.push_back(device);
+    op.read_error_this_phase = true;
+  }
   free_ios_.push_back(&io);
   MemberQueue& queue = *queues_[device];
   --queue.in_flight;

@@ -121,6 +121,9 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   void reads_done(ArrayOp& op);
   void writes_done(ArrayOp& op);
   void finish(ArrayOp& op);
+  // After a read phase in which a member read failed: a host read is planned again as a
+  // degraded read without the failed devices (true: the new reads are issued).
+  bool reconstruct_after_read_errors(ArrayOp& op);
 
   // member side
   void submit(ArrayOp& op, const MemberExtent& extent, HostOp member_op);
@@ -183,6 +186,9 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   // Statistics.
   std::uint64_t stripe_modes_[kStripeModeCount] = {};
   std::uint64_t lost_data_operations_ = 0;
+  std::uint64_t member_read_errors_ = 0;     // member reads answered with an error status
+  std::uint64_t reconstructed_reads_ = 0;    // host reads re-planned around them
+  std::uint64_t unrecoverable_reads_ = 0;    // host reads answered with an error status
   std::uint64_t data_mismatches_reported_ = 0;
   std::uint64_t gc_rounds_ = 0;
   std::uint64_t gc_force_commands_ = 0;

@@ -20,6 +20,11 @@ struct RaidController::ArrayOp {
   IoPlan plan;
   std::uint32_t outstanding = 0;  // member commands of the current phase
   bool writing = false;           // phase: false = reads, true = writes
+  // Devices whose member read failed (an uncorrectable read, NAND fault model) during this
+  // operation: a host read is planned again without them (raid_read_reconstruction.cpp).
+  std::vector<MemberId> read_errors;
+  bool read_error_this_phase = false;
+  bool failed = false;  // answered with an error status (the data could not be rebuilt)
 };
 
 // One member command.

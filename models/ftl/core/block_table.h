@@ -21,7 +21,9 @@ using UnitId = std::uint32_t;
 // Life cycle: Free -> Open (a frontier writes it) -> Closed (full, programs still in flight in
 // the timed path) -> Candidate (sealed: a GC victim policy may pick it) -> Victim (picked,
 // being collected) -> Free again (erased), or Open again when collected in place.
-enum class BlockState : std::uint8_t { Free, Open, Closed, Candidate, Victim };
+// Retired: a factory bad block, or a grown bad block (failed program or erase) whose data has
+// been moved; it is never allocated again (ftl_core_reliability.cpp).
+enum class BlockState : std::uint8_t { Free, Open, Closed, Candidate, Victim, Retired };
 
 class BlockTable {
  public:

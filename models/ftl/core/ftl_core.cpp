@@ -103,18 +103,24 @@ FtlCore::FtlCore(const FtlCoreConfig& config) : config_(config), geometry_(confi
   layout_->attach(frontier_context);
 
   unit_state_.resize(unit_count_);
+  frontiers_per_unit_ = frontiers;
+  mark_factory_bad_blocks();
   for (UnitId unit = 0; unit < unit_count_; ++unit) {
     UnitState& us = unit_state_[unit];
     us.frontiers.resize(frontiers);
     for (Frontier& open : us.frontiers) open.occupied.assign(words_per_block_, 0);
     us.free_blocks.reserve(blocks_per_unit_);
     for (BlockId block = first_block_of_unit(unit); block < first_block_of_unit(unit) + blocks_per_unit_; ++block) {
+      if (blocks_.state(block) == BlockState::Retired) continue;  // factory bad
       us.free_blocks.push(block);
+      ++us.good_blocks;
     }
     for (std::uint32_t f = 0; f < frontiers; ++f) refill(unit, f, /*check_watermark=*/false);
   }
   unit_valid_pages_.assign(unit_count_, 0);
-  unit_fill_limit_ = std::uint64_t(blocks_per_unit_ - std::min(blocks_per_unit_, frontiers + 1)) * pages_per_block_;
+  unit_fill_limit_.assign(unit_count_, 0);
+  for (UnitId unit = 0; unit < unit_count_; ++unit) update_fill_limit(unit);
+  check_good_capacity();
   // Stripe order: channel first (die ids interleave channels), then die, then plane.
   for (std::uint32_t plane = 0; plane < g.planes_per_die; ++plane) {
     for (DieId die = 0; die < g.dies(); ++die) stripe_order_.push_back(die * g.planes_per_die + plane);
@@ -278,7 +284,7 @@ void FtlCore::refill(UnitId unit, std::uint32_t frontier, bool check_watermark) 
     us.victims_in_cycle = 0;
   }
   if (!us.free_blocks.empty()) {
-    open_block(unit, frontier, us.free_blocks.pop());
+    open_block(unit, frontier, take_free_block(us));
     return;
   }
   Frontier& open = us.frontiers[frontier];
@@ -286,6 +292,11 @@ void FtlCore::refill(UnitId unit, std::uint32_t frontier, bool check_watermark) 
     open.starved = true;
     if (frontier < host_frontiers_) ++us.starved_host_frontiers;
   }
+}
+
+BlockId FtlCore::take_free_block(UnitState& us) {
+  if (!config_.dynamic_wear_leveling) return us.free_blocks.pop();  // the oldest erased
+  return us.free_blocks.pop_least([this](BlockId block) { return blocks_.erase_count(block); });
 }
 
 void FtlCore::open_block(UnitId unit, std::uint32_t frontier, BlockId block) {
@@ -334,12 +345,20 @@ void FtlCore::erase_block(BlockId block) {
   blocks_.set_state(block, BlockState::Free);
   policy_->on_erased(block);
   if (observer_ != nullptr) observer_->on_erase(block);
+  if (config_.static_wear_leveling) check_static_wear_leveling(unit_of_block(block));
 }
 
 // ------------------------------------------------------------------ GC
 
 BlockId FtlCore::choose_victim(UnitId unit) {
   UnitState& us = unit_state_[unit];
+  us.chosen_kind = VictimKind::Gc;
+  if (!us.forced.empty()) {  // wear leveling or retirement: already in state Victim
+    const auto [block, kind] = us.forced.front();
+    us.forced.pop_front();
+    us.chosen_kind = kind;
+    return block;
+  }
   if (us.selected.empty()) {
     std::uint32_t wanted = 1;
     if (us.collecting && victims_per_cycle_ > us.victims_in_cycle) wanted = victims_per_cycle_ - us.victims_in_cycle;
@@ -419,13 +438,15 @@ void FtlCore::collect(UnitId unit) {
     return;
   }
   const std::uint32_t valid = blocks_.valid_count(victim);
+  const VictimKind kind = us.chosen_kind;
+  if (kind != VictimKind::Gc && forced_victim_abandoned(unit, victim, valid)) return;
   ++counters_.gc_invocations;
   counters_.victim_valid_pages += valid;
   const double heat = tracks_heat_ ? policy_->block_heat(victim) : 0.0;
   const std::uint64_t stamp = blocks_.data_stamp(victim);
   const Frontier& dest = us.frontiers[gc_frontier_];
   const std::uint32_t room = dest.room;
-  const bool in_place = us.free_blocks.empty() && room < valid;
+  const bool in_place = kind == VictimKind::Gc && us.free_blocks.empty() && room < valid;
   // When the GC frontier takes part of an in-place victim, it takes the pages with the lowest
   // logical numbers: a choice that does not depend on where pages sit in the block, so both
   // in-place variants (and the step API) move exactly the same pages.
@@ -456,6 +477,15 @@ void FtlCore::collect(UnitId unit) {
     open_block(unit, gc_frontier_, victim);
   }
   for (; moved < valid; ++moved) relocate_page(unit, gc_frontier_, gather_[moved], heat, stamp);
+  if (kind == VictimKind::WearLeveling) {
+    ++counters_.wear_leveling_migrations;
+    counters_.wear_leveling_page_writes += valid;
+    us.wear_leveling_pending = false;
+  }
+  if (kind == VictimKind::Retirement) {
+    retire_block(victim);
+    return;
+  }
   if (!in_place) {
     erase_block(victim);
     give_block(unit, victim);
@@ -474,6 +504,7 @@ void FtlCore::reopen_keeping_offsets(UnitId unit, BlockId victim, double heat, s
   blocks_.count_erase(victim);
   const std::uint64_t* kept_words = open.occupied.data();
   policy_->on_erased(victim);
+  if (config_.static_wear_leveling) check_static_wear_leveling(unit);
   counters_.gc_page_writes += kept;
   if (exact_rates_) {
     for (std::uint32_t w = 0; w < words_per_block_; ++w) {
@@ -512,8 +543,10 @@ GcPlan FtlCore::begin_gc(UnitId unit) {
   UnitState& us = unit_state_[unit];
   const BlockId victim = choose_victim(unit);
   if (victim == kInvalidBlock) return plan;
-  plan.victim = victim;
   const std::uint32_t valid = blocks_.valid_count(victim);
+  plan.kind = us.chosen_kind;
+  if (plan.kind != VictimKind::Gc && forced_victim_abandoned(unit, victim, valid)) return begin_gc(unit);
+  plan.victim = victim;
   ++counters_.gc_invocations;
   counters_.victim_valid_pages += valid;
   us.active_victim = victim;
@@ -531,36 +564,48 @@ GcPlan FtlCore::begin_gc(UnitId unit) {
   }
   const Frontier& dest = us.frontiers[gc_frontier_];
   const std::uint32_t room = dest.room;
-  plan.in_place = us.free_blocks.empty() && room < valid;
+  plan.in_place = plan.kind == VictimKind::Gc && us.free_blocks.empty() && room < valid;
+  if (plan.kind == VictimKind::WearLeveling) {
+    ++counters_.wear_leveling_migrations;
+    counters_.wear_leveling_page_writes += valid;
+    us.wear_leveling_pending = false;
+  }
   if (plan.in_place && room > 0) std::sort(plan.valid_pages.begin(), plan.valid_pages.end());  // see collect()
   return plan;
 }
 
-Ppn FtlCore::relocate(Lpn lpn, Ppn src) {
+Ppn FtlCore::relocate(Lpn lpn, Ppn src, bool any_unit) {
   if (lpn >= logical_pages_ || l2p_[lpn] != src) return kInvalidPpn;
   const BlockId block = block_of(src);
   const UnitId unit = unit_of_block(block);
   UnitState& us = unit_state_[unit];
   const bool from_active = us.active_victim == block;
-  // A reopened victim was erased: its old pages are gone from the bitmap already. The victim
-  // is no candidate, so its count changes need no index entry.
-  if (!(from_active && us.active_reopened)) {
+  // A reopened victim was erased: its old pages are gone from the bitmap already (and a new
+  // page at the same offset belongs to another lpn). A page programmed into it after the
+  // reopen is an ordinary valid page (the program of it failed and it is re-driven). The
+  // victim is no candidate, so its count changes need no index entry.
+  const std::uint32_t src_page = src - block * pages_per_block_;
+  if (!(from_active && us.active_reopened) || (blocks_.page_valid(block, src_page) && p2l_[src] == lpn)) {
     blocks_.clear_valid(block, src - block * pages_per_block_);
     if (unit_count_ != 1) --unit_valid_pages_[unit];
   }
   const double heat = from_active ? us.active_heat : (tracks_heat_ ? policy_->block_heat(block) : 0.0);
   const std::uint64_t stamp = from_active ? us.active_stamp : blocks_.data_stamp(block);
   std::uint32_t frontier = gc_frontier_;
+  UnitId destination = unit;
   if (us.frontiers[frontier].block == kInvalidBlock) {
     // The GC frontier starved mid-plan (background GC let host writes take the last free
     // block): use any open frontier of the unit rather than lose the page.
-    frontier = 0;
-    while (frontier < us.frontiers.size() && us.frontiers[frontier].block == kInvalidBlock) ++frontier;
-    if (frontier == us.frontiers.size()) {
+    frontier = open_frontier(unit);
+    if (frontier == us.frontiers.size() && (any_unit || config_.relocate_across_units_when_full)) {
+      destination = unit_with_room(unit);
+      if (destination != kNoUnit) frontier = open_frontier(destination);
+    }
+    if (destination == kNoUnit || frontier == us.frontiers.size()) {
       throw std::logic_error("FtlCore::relocate: no open frontier and no free block in the unit");
     }
   }
-  return relocate_page(unit, frontier, lpn, heat, stamp);
+  return relocate_page(destination, frontier, lpn, heat, stamp);
 }
 
 void FtlCore::reopen_in_place(BlockId victim) {

@@ -71,6 +71,21 @@ struct FtlCoreConfig {
   // cache miss per surviving page. The timed path keeps it false (NAND programs in page order).
   bool in_place_keeps_page_offsets = false;
   std::uint64_t seed = 1;
+  // Reliability (docs/reliability.md, "NAND faults and wear leveling"). Factory bad blocks
+  // (global ids, sorted) never enter a free pool. Dynamic wear leveling takes the least-worn
+  // free block of the unit instead of the oldest erased one; static wear leveling moves the
+  // data of the unit's least-worn sealed block (cold data) to the frontier when the unit's
+  // highest erase count exceeds that block's by more than static_wear_leveling_threshold, so
+  // the young block returns to the free pool and takes hot data.
+  std::vector<BlockId> factory_bad_blocks;
+  bool dynamic_wear_leveling = false;
+  bool static_wear_leveling = false;
+  std::uint32_t static_wear_leveling_threshold = 100;
+  // With program/erase failures and GC moves through controller memory (no copyback), a GC
+  // move in a plane that grown bad blocks have left without an open frontier goes to another
+  // plane (see relocate()) instead of failing.
+  bool relocate_across_units_when_full = false;
+  std::string bad_blocks_key = "nand.reliability.factory_bad_block_rate";
   // How ConfigErrors name the settings above (the `ssdtlm wa` command uses its flags).
   std::string spare_factor_key = "ftl.spare_factor";
   std::string high_watermark_key = "ftl.gc.free_block_high_watermark";
@@ -80,9 +95,15 @@ struct FtlCoreConfig {
   std::string frontier_params_key = "ftl.gc.frontier_params.";
 };
 
+// Why a block is collected: GC (the victim policy's choice), static wear leveling (cold data
+// off a young block), or retirement (a grown bad block: move its data, then retire it instead
+// of erasing it).
+enum class VictimKind : std::uint8_t { Gc, WearLeveling, Retirement };
+
 struct GcPlan {
   UnitId unit = 0;
   BlockId victim = kInvalidBlock;  // kInvalidBlock: nothing collectable right now
+  VictimKind kind = VictimKind::Gc;
   bool in_place = false;           // read all, erase, reopen_in_place(), then relocate
   std::vector<std::pair<Lpn, Ppn>> valid_pages;
 };
@@ -95,6 +116,9 @@ struct FtlCounters {
   std::uint64_t victim_valid_pages = 0;  // sum over victims, for the mean valid fraction
   std::uint64_t trims = 0;
   std::uint64_t host_writes_absorbed = 0;  // rewrites of a page still in the sort buffer
+  std::uint64_t wear_leveling_migrations = 0;   // static wear leveling victims
+  std::uint64_t wear_leveling_page_writes = 0;  // pages they moved (also in gc_page_writes)
+  std::uint64_t grown_bad_blocks = 0;           // blocks retired after a failed program or erase
 };
 
 class FtlCore {
@@ -123,7 +147,7 @@ class FtlCore {
     for (std::uint32_t tried = 0; tried < unit_count_; ++tried) {
       const UnitId unit = stripe_order_[stripe_cursor_];
       if (++stripe_cursor_ == unit_count_) stripe_cursor_ = 0;
-      if (unit_count_ == 1 || unit_valid_pages_[unit] < unit_fill_limit_) return unit;
+      if (unit_count_ == 1 || unit_valid_pages_[unit] < unit_fill_limit_[unit]) return unit;
     }
     return emptiest_unit();
   }
@@ -140,15 +164,35 @@ class FtlCore {
   // ---- GC steps (timed driver)
   bool gc_wanted(UnitId unit) const {
     const UnitState& us = unit_state_[unit];
-    return us.starved_host_frontiers != 0 || us.collecting;
+    return us.starved_host_frontiers != 0 || us.collecting || !us.forced.empty();
   }
   GcPlan begin_gc(UnitId unit);
   // Moves lpn from src to a GC destination in the same unit and updates the map; returns
-  // kInvalidPpn (nothing to program) if lpn no longer maps to src.
-  Ppn relocate(Lpn lpn, Ppn src);
+  // kInvalidPpn (nothing to program) if lpn no longer maps to src. With `any_unit` (a page
+  // programmed from controller memory, never a copyback) a unit without an open frontier
+  // hands the page to another unit instead of failing (grown bad blocks can exhaust a plane).
+  Ppn relocate(Lpn lpn, Ppn src, bool any_unit = false);
   void reopen_in_place(BlockId victim);  // in-place plan: the victim is erased, reuse it
   void finish_gc(BlockId victim);        // not in place: the victim is erased, free it
   void seal(BlockId block);              // all programs of a closed block completed
+
+  // ---- grown bad blocks and end of life (ftl_core_reliability.cpp; timed driver)
+  // A program into `block` failed: a frontier writing it moves on to another block at once.
+  void close_failed_block(BlockId block);
+  // The failed block has no program in flight any more: collect it next (its valid pages are
+  // moved as by GC; begin_gc() returns it with kind Retirement and never in place).
+  void queue_retirement(BlockId block);
+  // The block leaves service without an erase: after a retirement plan, or after the erase of
+  // a victim failed (valid pages it still holds are moved afterwards with relocate()).
+  void retire_block(BlockId block);
+  // Drops lpn's mapping without counting a trim: its data was lost (uncorrectable GC read).
+  void forget(Lpn lpn);
+  bool retired(BlockId block) const { return blocks_.state(block) == BlockState::Retired; }
+  std::uint64_t retired_blocks() const { return retired_blocks_; }
+  std::uint32_t good_blocks(UnitId unit) const { return unit_state_[unit].good_blocks; }
+  // Spare blocks exhausted: the good blocks no longer hold the logical space plus each plane's
+  // frontiers and GC reserve. The drivers then refuse host writes (read-only device).
+  bool end_of_life() const { return end_of_life_; }
 
   // ---- whole steps (functional driver, preconditioning)
   void collect(UnitId unit);             // one complete GC of one victim, instantly
@@ -237,6 +281,15 @@ class FtlCore {
       if (++head_ == slots_.size()) head_ = 0;
       return block;
     }
+    // Dynamic wear leveling: the block with the least key (the first in ring order on ties).
+    template <class Key> BlockId pop_least(Key key) {
+      std::size_t best = head_;
+      for (std::size_t i = head_; i != tail_; i = (i + 1 == slots_.size() ? 0 : i + 1)) {
+        if (key(slots_[i]) < key(slots_[best])) best = i;
+      }
+      std::swap(slots_[best], slots_[head_]);
+      return pop();
+    }
     template <class F> void for_each(F f) const {
       for (std::size_t i = head_; i != tail_; i = (i + 1 == slots_.size() ? 0 : i + 1)) f(slots_[i]);
     }
@@ -258,6 +311,11 @@ class FtlCore {
     double active_heat = 0.0;
     std::uint64_t active_stamp = 0;
     BlockId reserved_gc_block = kInvalidBlock;  // reopened victim waiting for the GC frontier
+    // Victims chosen outside the policy (wear leveling, retirement), collected first.
+    std::deque<std::pair<BlockId, VictimKind>> forced;
+    VictimKind chosen_kind = VictimKind::Gc;  // of choose_victim()'s last answer
+    bool wear_leveling_pending = false;
+    std::uint32_t good_blocks = 0;  // blocks not retired
   };
   struct StagedWrite {
     Lpn lpn;  // kInvalidLpn: trimmed while staged
@@ -306,6 +364,18 @@ class FtlCore {
 
   void frontier_full(UnitId unit, std::uint32_t frontier);
   void refill(UnitId unit, std::uint32_t frontier, bool check_watermark);
+  BlockId take_free_block(UnitState& us);
+  // Reliability helpers (ftl_core_reliability.cpp).
+  void mark_factory_bad_blocks();
+  void check_good_capacity() const;
+  void check_static_wear_leveling(UnitId unit);
+  bool forced_victim_abandoned(UnitId unit, BlockId victim, std::uint32_t valid);
+  void update_fill_limit(UnitId unit);
+  // An open frontier of `unit`, or frontiers().size() when every one is starved.
+  std::uint32_t open_frontier(UnitId unit) const;
+  static constexpr UnitId kNoUnit = 0xffffffffu;
+  // The unit other than `full` with an open frontier and the most free blocks (kNoUnit: none).
+  UnitId unit_with_room(UnitId full) const;
   void open_block(UnitId unit, std::uint32_t frontier, BlockId block);
   void give_block(UnitId unit, BlockId block);
   void seal_block(BlockId block);
@@ -350,7 +420,10 @@ class FtlCore {
   std::vector<UnitId> stripe_order_;
   std::uint32_t stripe_cursor_ = 0;
   std::vector<std::uint64_t> unit_valid_pages_;  // kept only with more than one unit
-  std::uint64_t unit_fill_limit_ = 0;
+  std::vector<std::uint64_t> unit_fill_limit_;  // per unit: skip it in striping from here
+  std::uint32_t frontiers_per_unit_ = 1;
+  std::uint64_t retired_blocks_ = 0;
+  bool end_of_life_ = false;
   std::uint64_t clock_ = 0;
   FtlCounters counters_;
   Observer* observer_ = nullptr;

@@ -1,5 +1,6 @@
 // fifo ("age" in seed 002, FIFO in seed 003): the block sealed longest ago goes first, i.e.
 // blocks are collected in the cyclic order they were written.
+#include <algorithm>
 #include <deque>
 
 #include "models/ftl/gc/victim_policy.h"
@@ -15,6 +16,10 @@ class FifoPolicy final : public VictimPolicy {
     queues_.assign(context.units, {});
   }
   void on_sealed(BlockId block) override { queues_[block / blocks_per_unit_].push_back(block); }
+  void on_withdrawn(BlockId block) override {
+    auto& queue = queues_[block / blocks_per_unit_];
+    queue.erase(std::find(queue.begin(), queue.end(), block));
+  }
   void select_victims(UnitId unit, std::uint32_t max_victims, std::vector<BlockId>& victims) override {
     auto& queue = queues_[unit];
     for (std::uint32_t i = 0; i < max_victims && !queue.empty(); ++i) {

@@ -14,6 +14,7 @@ class RandomPolicy final : public VictimPolicy {
     rng_.reseed(context.seed ^ 0x72616e646f6dull);
   }
   void on_sealed(BlockId block) override { candidates_.insert(block); }
+  void on_withdrawn(BlockId block) override { candidates_.remove(block); }
   void select_victims(UnitId unit, std::uint32_t max_victims, std::vector<BlockId>& victims) override {
     for (std::uint32_t i = 0; i < max_victims; ++i) {
       const auto& members = candidates_.of_unit(unit);

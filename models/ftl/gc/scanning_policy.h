@@ -18,6 +18,7 @@ class ScanningPolicy : public VictimPolicy {
     candidates_.init(context.blocks->blocks(), context.units, context.blocks_per_unit);
   }
   void on_sealed(BlockId block) override { candidates_.insert(block); }
+  void on_withdrawn(BlockId block) override { candidates_.remove(block); }
   void select_victims(UnitId unit, std::uint32_t max_victims, std::vector<BlockId>& victims) override {
     const auto& members = candidates_.of_unit(unit);
     if (members.empty()) return;

@@ -43,6 +43,8 @@ class VictimPolicy {
   // candidates. Appending none means nothing in the unit is collectable now.
   virtual void select_victims(UnitId unit, std::uint32_t max_victims,
                               std::vector<BlockId>& victims) = 0;
+  // `block`, a candidate, was taken by the core itself (static wear leveling): forget it.
+  virtual void on_withdrawn(BlockId /*block*/) {}
 
   // ---- update-frequency ("heat") hooks, used by mdc (seed 002 sec 5.2). The heat of a page is
   // its estimated penultimate update time u_p2; a block's heat summarizes its pages'.

@@ -26,6 +26,7 @@ class WindowedPolicy final : public VictimPolicy {
     if (tail_[unit] != kNone) next_[tail_[unit]] = block; else head_[unit] = block;
     tail_[unit] = block;
   }
+  void on_withdrawn(BlockId block) override { unlink(block / blocks_per_unit_, block); }
   void select_victims(UnitId unit, std::uint32_t max_victims, std::vector<BlockId>& victims) override {
     for (std::uint32_t i = 0; i < max_victims; ++i) {
       BlockId best = kNone;
