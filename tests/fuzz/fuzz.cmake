@@ -28,7 +28,7 @@ target_compile_options(ssdtlm_fuzz_objects PRIVATE -fsanitize=fuzzer-no-link)
 # fails the test, and the input is saved in <build>/fuzz/artifacts/ to reproduce it with
 # `<build>/fuzz_NAME <artifact>`. New inputs the run finds go to <build>/fuzz/corpus/NAME, so
 # local runs build on earlier ones; CI starts from the seeds alone.
-set(SSDTLM_FUZZ_SECONDS 20 CACHE STRING "seconds of fuzzing per target in the ctest smoke runs")
+set(SSDTLM_FUZZ_SECONDS 10 CACHE STRING "seconds of fuzzing per target in the ctest smoke runs")
 set(SSDTLM_FUZZ_INPUT_TIMEOUT 10 CACHE STRING "seconds one fuzz input may take before it counts as a hang")
 set(SSDTLM_FUZZ_RSS_MB 2048 CACHE STRING "memory limit (MB) of a fuzz run")
 set(SSDTLM_FUZZ_SEEDS ${CMAKE_CURRENT_LIST_DIR}/corpus)
