@@ -8,6 +8,11 @@ DEBIAN_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   libsystemc-dev libgtest-dev libgmock-dev nlohmann-json3-dev libboost-dev libcli11-dev
   pybind11-dev python3-dev python3-venv verilator
+  # ccache: build/ and the Python package's build tree share their objects (Makefile).
+  ccache
+  # The sanitizer tree and the libFuzzer targets (make sanitize-test, make fuzz-test):
+  # clang 14 and its sanitizer/libFuzzer runtimes.
+  clang libclang-rt-14-dev
 )
 
 missing=()

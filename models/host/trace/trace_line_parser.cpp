@@ -28,8 +28,11 @@ std::string describe(const LineProblem& problem) {
   if (problem.kind != BadLineKind::MissingField) {
     constexpr std::size_t kShown = 60;  // a garbled line can be megabytes long
     std::string shown(problem.text.substr(0, kShown));
+    // Printable ASCII only: the message goes to terminals and into stats.json, and a stray
+    // byte >= 0x80 is not UTF-8, which JSON output rejects (with an exception).
     for (char& c : shown) {
-      if (static_cast<unsigned char>(c) < 0x20) c = '?';
+      const auto byte = static_cast<unsigned char>(c);
+      if (byte < 0x20 || byte >= 0x7f) c = '?';
     }
     text += ", got '" + shown + (problem.text.size() > kShown ? "...'" : "'");
   }

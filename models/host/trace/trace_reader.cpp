@@ -74,6 +74,10 @@ bool TraceReader::next(TraceRecord& record) {
           ++counts_.zero_size;
           continue;
         }
+        if (record.op != HostOp::Trim && record.size_bytes > kLargestTraceTransferBytes) {
+          count_bad(LineProblem{BadLineKind::NumberTooLarge, "size", line, "a read or write of at most 256 MiB"});
+          continue;
+        }
         if (!device_selected(record.device)) {
           ++counts_.filtered;
           continue;

@@ -13,6 +13,12 @@
 
 namespace ssdtlm {
 
+// No block device transfers more in one read or write (Linux splits requests far below it),
+// and every page a request covers costs the statistics and the page stream a table entry: a
+// garbled size of terabytes would otherwise take hours and all memory. Larger reads and writes
+// are bad lines (number_too_large); trims, which cover whole devices, may be any size.
+constexpr std::uint64_t kLargestTraceTransferBytes = std::uint64_t{256} << 20;
+
 struct TraceLineCounts {
   std::uint64_t lines = 0;      // every line read, blank ones included
   std::uint64_t records = 0;    // lines that became records

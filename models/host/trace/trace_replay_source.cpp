@@ -12,6 +12,13 @@ namespace {
 // Without a configured split, pieces stay below HostRequest's 32-bit size.
 constexpr std::uint64_t kLargestPieceBytes = 1ull << 31;
 
+// Arrival times are computed in double; a garbled timestamp, or a slowed-down replay of a long
+// trace, can land past 2^64 ns, where converting to an integer is undefined: saturate instead.
+std::uint64_t saturated_ns(double ns) {
+  constexpr double kTwoTo64 = 18446744073709551616.0;
+  return ns < kTwoTo64 ? static_cast<std::uint64_t>(ns) : ~0ull;
+}
+
 }  // namespace
 
 TraceReplaySource::TraceReplaySource(const TraceReplayOptions& options, const TraceReplayLimits& limits)
@@ -104,7 +111,7 @@ bool TraceReplaySource::next(HostRequest& request) {
     if (options_.timing == TraceTiming::Recorded) {
       const double since_pass_start =
           static_cast<double>(current_.timestamp_ns - std::min(current_.timestamp_ns, pass_first_ns_));
-      arrival_ns = static_cast<std::uint64_t>(pass_base_ns_ + since_pass_start / options_.speedup);
+      arrival_ns = saturated_ns(pass_base_ns_ + since_pass_start / options_.speedup);
       // The host issues in file order; a record stamped before its predecessor goes with it.
       if (current_.timestamp_ns < last_timestamp_ns_) ++reordered_;
       last_timestamp_ns_ = current_.timestamp_ns;

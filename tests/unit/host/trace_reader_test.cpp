@@ -403,6 +403,30 @@ TEST(MalformedTraceTest, ZeroSizeRequestsAreNotRecords) {
   EXPECT_EQ(reader.counts().zero_size, 1u);
 }
 
+// Found by fuzz_trace_msr: one line writing 1 TiB made the statistics and the page stream
+// insert 2^28 pages (no end in sight, gigabytes of memory).
+TEST(MalformedTraceTest, ReadsAndWritesBeyond256MiBAreBadLinesTrimsAreNot) {
+  TempTraceFile file(
+      "128166410318061256,wdev,3,Write,0,1099511627776,933\n"
+      "128166410318061257,wdev,3,Write,0,268435456,933\n");
+  TraceReader reader(file.path(), with_format("msr"));
+  const auto records = read_all(reader);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].size_bytes, kLargestTraceTransferBytes);
+  EXPECT_EQ(reader.counts().bad_by_kind[static_cast<std::size_t>(BadLineKind::NumberTooLarge)], 1u);
+  TraceReader strict(file.path(), with_format("msr", true));
+  TraceRecord record;
+  try {
+    strict.next(record);
+    FAIL() << "strict mode accepted a 1 TiB write";
+  } catch (const ConfigError& error) {
+    EXPECT_THAT(error.what(), HasSubstr(file.path() + ":1: number_too_large in field size"));
+  }
+  const auto trims = read_all("fio version 2 iolog\n/dev/sdb trim 0 1099511627776\n", "fio");
+  ASSERT_EQ(trims.size(), 1u);
+  EXPECT_EQ(trims[0].op, HostOp::Trim);
+}
+
 TEST(LineReaderTest, HandlesCrlfLongLinesAndNoFinalNewline) {
   std::string long_line(3 << 20, 'x');  // longer than the reader's buffer
   TempTraceFile file("a\r\n" + long_line + "\nlast");

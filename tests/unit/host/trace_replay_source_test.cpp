@@ -162,6 +162,29 @@ TEST(TraceReplayTest, ReportCountsBadLinesByKind) {
               HasSubstr(file.path() + ":3:"));
 }
 
+// Found by fuzz_trace_msr: the second pass starts after a first pass spanning ~2^63 ns, and
+// converting its arrival (a double past 2^64) to an integer was undefined behaviour.
+TEST(TraceReplayTest, ArrivalsPast2To64NsSaturate) {
+  TempTraceFile file("0 0 0 8 0\n9223372036854775808 0 8 8 0\n");
+  auto source = replay(file.path(), ",format=mqsim,repeat=2");
+  const auto requests = drain(*source);
+  ASSERT_EQ(requests.size(), 4u);
+  EXPECT_EQ(requests[1].arrival_ns, 9223372036854775808ull);
+  EXPECT_EQ(requests[2].arrival_ns, ~0ull);
+  EXPECT_EQ(requests[3].arrival_ns, ~0ull);
+}
+
+// Found by the trace fuzzers: a bad field holding bytes >= 0x80 went verbatim into the report,
+// which is not UTF-8, so writing stats.json threw.
+TEST(TraceReplayTest, ReportOfABadLineWithNonAsciiBytesIsValidJson) {
+  TempTraceFile file("1000 0 0 8 0\n2000 0 \xff\xfe 8 0\n");
+  auto source = replay(file.path(), ",format=mqsim");
+  EXPECT_EQ(drain(*source).size(), 1u);
+  const nlohmann::json report = source->report();
+  EXPECT_NO_THROW((void)report.dump());
+  EXPECT_THAT(report["lines"]["bad"]["first_example"]["bad_number"].get<std::string>(), HasSubstr("got '?\?'"));
+}
+
 TEST(TraceReplayTest, ATraceWithNothingUsableIsAnError) {
   TempTraceFile file("\n# only a comment\n");
   auto source = replay(file.path(), ",format=mqsim");

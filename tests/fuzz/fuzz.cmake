@@ -1,0 +1,75 @@
+# libFuzzer targets (tests/fuzz, docs/reliability.md), included by CMakeLists.txt when
+# SSDTLM_FUZZ is on. Clang only. Meant for the sanitizer tree (CMAKE_BUILD_TYPE=Sanitize), so
+# that a fuzz input that corrupts memory or overflows is caught where it happens.
+#
+# Only the input-handling sources get libFuzzer's coverage instrumentation (an object library
+# linked ahead of ssdtlm_lib, whose copies of the same files are then never pulled from the
+# archive): coverage feedback is wanted where the parsing happens, and the rest of the library
+# stays uninstrumented so the GoogleTest suite of the same tree does not pay for it.
+if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  message(FATAL_ERROR "SSDTLM_FUZZ needs clang (libFuzzer): configure with -DCMAKE_CXX_COMPILER=clang++")
+endif()
+
+file(GLOB SSDTLM_FUZZ_INSTRUMENTED_SOURCES CONFIGURE_DEPENDS
+  ${CMAKE_SOURCE_DIR}/models/host/trace/*.cpp
+  ${CMAKE_SOURCE_DIR}/models/host/workload/*.cpp
+  ${CMAKE_SOURCE_DIR}/models/common/config/*.cpp
+  ${CMAKE_SOURCE_DIR}/platforms/ssd_config.cpp
+  ${CMAKE_SOURCE_DIR}/platforms/ssd_config_schema.cpp
+  ${CMAKE_SOURCE_DIR}/platforms/raid_config.cpp)
+add_library(ssdtlm_fuzz_objects OBJECT ${SSDTLM_FUZZ_INSTRUMENTED_SOURCES})
+target_link_libraries(ssdtlm_fuzz_objects PRIVATE ssdtlm_lib)  # include paths and definitions
+target_compile_definitions(ssdtlm_fuzz_objects PRIVATE SSDTLM_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+target_compile_options(ssdtlm_fuzz_objects PRIVATE -fsanitize=fuzzer-no-link)
+
+# The bounded smoke run of each target (ctest -L fuzz): SSDTLM_FUZZ_SECONDS of fuzzing from
+# the seed corpora. A crash, a sanitizer report, an input taking over SSDTLM_FUZZ_INPUT_TIMEOUT
+# seconds (a hang) or memory over SSDTLM_FUZZ_RSS_MB (unbounded growth; ASan's shadow included)
+# fails the test, and the input is saved in <build>/fuzz/artifacts/ to reproduce it with
+# `<build>/fuzz_NAME <artifact>`. New inputs the run finds go to <build>/fuzz/corpus/NAME, so
+# local runs build on earlier ones; CI starts from the seeds alone.
+set(SSDTLM_FUZZ_SECONDS 10 CACHE STRING "seconds of fuzzing per target in the ctest smoke runs")
+set(SSDTLM_FUZZ_INPUT_TIMEOUT 10 CACHE STRING "seconds one fuzz input may take before it counts as a hang")
+set(SSDTLM_FUZZ_RSS_MB 2048 CACHE STRING "memory limit (MB) of a fuzz run")
+set(SSDTLM_FUZZ_SEEDS ${CMAKE_CURRENT_LIST_DIR}/corpus)
+file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/fuzz/artifacts)
+
+add_custom_target(ssdtlm_fuzzers)
+# ssdtlm_add_fuzzer(NAME SOURCE SEED_DIR...)
+function(ssdtlm_add_fuzzer name source)
+  add_executable(${name} ${source} ${CMAKE_CURRENT_LIST_DIR}/sc_main_stub.cpp
+    $<TARGET_OBJECTS:ssdtlm_fuzz_objects>)
+  target_link_libraries(${name} PRIVATE ssdtlm_lib)
+  target_compile_options(${name} PRIVATE -fsanitize=fuzzer -Wall -Wextra)
+  target_link_options(${name} PRIVATE -fsanitize=fuzzer)
+  add_dependencies(ssdtlm_fuzzers ${name})
+  set(corpus ${CMAKE_BINARY_DIR}/fuzz/corpus/${name})
+  file(MAKE_DIRECTORY ${corpus})
+  add_test(NAME ${name}
+    COMMAND ${name} -max_total_time=${SSDTLM_FUZZ_SECONDS} -timeout=${SSDTLM_FUZZ_INPUT_TIMEOUT}
+      -rss_limit_mb=${SSDTLM_FUZZ_RSS_MB} -print_final_stats=1
+      -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz/artifacts/${name}- ${corpus} ${ARGN})
+  math(EXPR ctest_timeout "${SSDTLM_FUZZ_SECONDS} * 2 + 120")
+  set_tests_properties(${name} PROPERTIES LABELS "fuzz;reliability" TIMEOUT ${ctest_timeout}
+    ENVIRONMENT "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1;SSDTLM_PRESET_DIR=${CMAKE_SOURCE_DIR}/platforms/presets")
+endfunction()
+
+# The configuration loaders start from the presets, the spec parser from documented examples.
+ssdtlm_add_fuzzer(fuzz_platform_config ${CMAKE_CURRENT_LIST_DIR}/platform_config_fuzzer.cpp
+  ${CMAKE_SOURCE_DIR}/platforms/presets)
+ssdtlm_add_fuzzer(fuzz_raid_config ${CMAKE_CURRENT_LIST_DIR}/raid_config_fuzzer.cpp
+  ${CMAKE_SOURCE_DIR}/platforms/presets)
+ssdtlm_add_fuzzer(fuzz_workload_spec ${CMAKE_CURRENT_LIST_DIR}/workload_spec_fuzzer.cpp
+  ${SSDTLM_FUZZ_SEEDS}/workload_spec)
+# One trace fuzzer per reader, seeded with a few lines of its format; "auto" (the format
+# detection in front of them all) with every format's seeds.
+set(trace_formats msr spc mqsim disksim blkparse fiu fio)
+set(all_trace_seeds "")
+foreach(format ${trace_formats})
+  ssdtlm_add_fuzzer(fuzz_trace_${format} ${CMAKE_CURRENT_LIST_DIR}/trace_reader_fuzzer.cpp
+    ${SSDTLM_FUZZ_SEEDS}/trace_${format})
+  target_compile_definitions(fuzz_trace_${format} PRIVATE SSDTLM_FUZZ_TRACE_FORMAT="${format}")
+  list(APPEND all_trace_seeds ${SSDTLM_FUZZ_SEEDS}/trace_${format})
+endforeach()
+ssdtlm_add_fuzzer(fuzz_trace_auto ${CMAKE_CURRENT_LIST_DIR}/trace_reader_fuzzer.cpp ${all_trace_seeds})
+target_compile_definitions(fuzz_trace_auto PRIVATE SSDTLM_FUZZ_TRACE_FORMAT="auto")
