@@ -30,6 +30,8 @@
 
 namespace ssdtlm {
 
+class PowerLossRecorder;
+
 struct FtlCpuStatistics {
   // [origin][opcode] flash commands issued by the FTL.
   std::uint64_t flash_commands[kOpOriginCount][7] = {};
@@ -95,6 +97,11 @@ class FtlCpu : public sc_core::sc_module {
     read_content_ = std::move(read_content);
   }
 
+  // Power-loss modelling (power.enabled, models/ftl/recovery/): the recorder learns of every
+  // program completion and erase issue, and starts map checkpoints, whose pages this FTL writes
+  // like host pages of the logical pages reserved above the host's range (origin "other").
+  void set_power_loss_recorder(PowerLossRecorder* recorder);
+
  private:
   enum class TxnKind : std::uint8_t { HostRead, HostMergeRead, HostWrite, GcRead, GcProgram, GcCopyback, GcErase };
   struct FlashTxn;
@@ -113,6 +120,7 @@ class FtlCpu : public sc_core::sc_module {
     bool partial;  // covers part of the page: the rest is read first (read-modify-write)
     bool has_content = false;  // content chosen upstream (set_host_content_hooks)
     std::uint64_t content = 0;
+    bool checkpoint = false;   // a map checkpoint page (power-loss modelling), not a host write
   };
   void accept_host_write(PendingWrite write);
   void place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into = nullptr);
@@ -153,6 +161,7 @@ class FtlCpu : public sc_core::sc_module {
   void program_issued(Ppn ppn);
   void program_completed(Ppn ppn);
   void check_read(const FlashTxn& txn, std::uint64_t tag_read);
+  void start_checkpoint();
 
   // --- firmware cores
   // Runs `step` after `cycles` on the earliest free core (inline when cycles == 0).
@@ -185,6 +194,8 @@ class FtlCpu : public sc_core::sc_module {
   HostReadContent read_content_;
   std::function<void()> idle_callback_;
   void check_idle();
+  PowerLossRecorder* power_ = nullptr;
+  std::uint64_t host_logical_pages_ = 0;  // below the core's when checkpoint pages are reserved
 };
 
 }  // namespace ssdtlm
