@@ -4,6 +4,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <tuple>
 
 #include <tlm_utils/simple_initiator_socket.h>
 
@@ -13,7 +14,9 @@
 namespace ssdtlm {
 namespace {
 
-// Issues one phase's reads at once, the next phase when the last read of a phase completes.
+// Issues a phase's reads die by die, keeping kReadsQueuedPerDie plane-sets queued on every die
+// (the die never idles for want of a command and multi-plane partners are there to merge, while
+// the controller's queues stay short), and the next phase when the last read of a phase completes.
 class RecoveryReader : public sc_core::sc_module {
  public:
   tlm_utils::simple_initiator_socket<RecoveryReader> socket;
@@ -45,9 +48,35 @@ class RecoveryReader : public sc_core::sc_module {
     if (phase_ == phases_.size()) return;
     const auto& reads = phases_[phase_];
     outstanding_ = reads.size();
-    for (const RecoveryRead& r : reads) {
-      reads_.push_back(std::make_unique<Read>());
-      Read& read = *reads_.back();
+    per_die_.assign(geometry_.dies(), {});
+    for (std::size_t i = 0; i < reads.size(); ++i) per_die_[geometry_.die_of_page(reads[i].ppn)].push_back(i);
+    // Blocks of one index on all planes in lockstep, page by page: the controller can merge the
+    // planes' reads of one page into a multi-plane read.
+    auto key = [&](std::size_t i) {
+      const Ppn ppn = reads[i].ppn;
+      const BlockId block = geometry_.block_of_page(ppn);
+      return std::make_tuple(geometry_.page_in_block(ppn), geometry_.index_in_plane(block), geometry_.plane_of_block(block));
+    };
+    for (auto& queue : per_die_) {
+      std::stable_sort(queue.begin(), queue.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+    }
+    for (DieId die = 0; die < geometry_.dies(); ++die) {
+      for (std::uint32_t n = 0; n < kReadsQueuedPerDie * geometry_.planes_per_die; ++n) issue_next(die);
+    }
+  }
+
+  void issue_next(DieId die) {
+    std::deque<std::size_t>& queue = per_die_[die];
+    if (queue.empty()) return;
+    const RecoveryRead& r = phases_[phase_][queue.front()];
+    queue.pop_front();
+    {
+      if (free_.empty()) {
+        reads_.push_back(std::make_unique<Read>());
+        free_.push_back(reads_.back().get());
+      }
+      Read& read = *free_.back();
+      free_.pop_back();
       const BlockId block = geometry_.block_of_page(r.ppn);
       read.command.opcode = FlashOpcode::Read;
       read.command.origin = OpOrigin::Other;
@@ -56,6 +85,7 @@ class RecoveryReader : public sc_core::sc_module {
       read.command.targets[0].block_in_plane = geometry_.index_in_plane(block);
       read.command.targets[0].page = geometry_.page_in_block(r.ppn);
       read.command.transfer_bytes = r.whole_page ? 0 : oob_bytes_;
+      read.command.issuer_tag = reinterpret_cast<std::uint64_t>(&read);
       read.payload.set_command(tlm::TLM_IGNORE_COMMAND);
       read.payload.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
       tlm::tlm_phase phase = tlm::BEGIN_REQ;
@@ -64,9 +94,14 @@ class RecoveryReader : public sc_core::sc_module {
     }
   }
 
-  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase& phase, sc_core::sc_time&) {
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase, sc_core::sc_time&) {
     if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
-    if (--outstanding_ == 0) {
+    const FlashCommand& command = *payload.get_extension<FlashCommand>();
+    const DieId die = command.die;
+    free_.push_back(reinterpret_cast<Read*>(command.issuer_tag));
+    if (--outstanding_ != 0) {
+      issue_next(die);
+    } else {
       timing_.phase_end_ps.push_back(sc_core::sc_time_stamp().value());
       timing_.time_ps = sc_core::sc_time_stamp().value();
       ++phase_;
@@ -80,7 +115,10 @@ class RecoveryReader : public sc_core::sc_module {
   std::uint32_t oob_bytes_;
   std::size_t phase_ = 0;
   std::size_t outstanding_ = 0;
+  static constexpr std::uint32_t kReadsQueuedPerDie = 2;  // per plane
   std::deque<std::unique_ptr<Read>> reads_;
+  std::vector<Read*> free_;
+  std::vector<std::deque<std::size_t>> per_die_;  // the phase's reads not yet issued
   RecoveryTiming timing_;
 };
 

@@ -58,6 +58,7 @@ class SsdPlatform : public sc_core::sc_module {
   nlohmann::json power_loss();
   // The state a power loss now leaves, and the map the recovery rebuilds from it (tests).
   PowerCutImage power_cut_image() const;
+  bool power_lost() const { return !recovery_.is_null(); }
   PowerLossRecorder* power_loss_recorder() { return power_.get(); }
   // Boots this platform (constructed, not started, not preconditioned) as the recovered device:
   // its dies get the flash contents `lost` had at the cut (torn pages unreadable garbage), its

@@ -152,6 +152,39 @@ TEST_F(PowerLossTest, FullScanRecoveryTimeIsOobReadsTimesReadTimeOnTheBusiestDie
   for (Lpn lpn = 0; lpn < 10; ++lpn) EXPECT_NE(rebuilt.l2p[lpn], kInvalidPpn) << lpn;
 }
 
+TEST_F(PowerLossTest, CheckpointRecoveryReadsCheckpointAndFirstPagesThenScansOpenBlocks) {
+  nlohmann::json overrides = tiny_exact_device();
+  overrides["power"]["checkpoint_interval_pages"] = 4;
+  const SsdConfig config = testing::make_config(overrides);
+  SsdPlatform platform("ssd", config);
+  // 16 logical pages; one checkpoint = 16 x 4 B of map + 8 x 4 B of block state = 1 page, two
+  // slots reserved: the host sees 14 pages.
+  ASSERT_EQ(platform.power_loss_recorder()->checkpoint_pages(), 1u);
+  ASSERT_EQ(platform.logical_bytes(), 14u * 4096);
+  // qd 1: writes w0..w5 of lpn 0..5 alternate die 0, die 1. Placing w3 (sequence number 4)
+  // starts the checkpoint (S = 4) whose page goes to die 0 (sequence 5); it completes with w3.
+  // w4 goes to die 1, w5 to die 0. Die 0 block 0 = w0 w2 checkpoint w5 (full), die 1 block 0 =
+  // w1 w3 w4; both were open at S.
+  const WorkloadSpec spec = parse_workload_spec("sequential-write:qd=1,count=6,size=4KiB", "test");
+  platform.attach_workload(make_request_source(spec, platform.logical_bytes(), 4096, config.seed));
+  platform.run();
+  ASSERT_TRUE(platform.workload_done());
+  EXPECT_EQ(platform.power_loss_recorder()->checkpoints_completed(), 1u);
+  const nlohmann::json recovery = platform.power_loss();
+  EXPECT_TRUE(recovery["used_checkpoint"].get<bool>());
+  EXPECT_EQ(recovery["checkpoint_seq"], 4);
+  // Phase 1: the checkpoint page and page 0 of the 4 blocks of each die: 5 reads on die 0,
+  // 4 on die 1 -> 5 x 25 us. Phase 2: both block 0s from page 1: die 0 pages 1-3, die 1 pages
+  // 1-2 and the erased page 3 -> 3 x 25 us.
+  EXPECT_EQ(recovery["checkpoint_page_reads"], 1);
+  EXPECT_EQ(recovery["oob_reads"], 8 + 6);
+  EXPECT_EQ(recovery["blocks_scanned"], 2);
+  EXPECT_EQ(recovery["pages_rolled_forward"], 3);  // the checkpoint page, w4, w5
+  EXPECT_EQ(recovery["phase_end_us"], nlohmann::json::array({125.0, 200.0}));
+  EXPECT_EQ(recovery["time_us"].get<double>(), 200.0);
+  EXPECT_EQ(recovery["lost_pages"], 0);
+}
+
 TEST_F(PowerLossTest, PowerLossModellingOffByDefaultAndFreeInTimeWithoutCheckpoints) {
   auto run = [](bool enabled) {
     testing::fresh_kernel();
