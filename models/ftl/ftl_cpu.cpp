@@ -1,10 +1,10 @@
 #include "models/ftl/ftl_cpu.h"
 
 #include <algorithm>
-
-#include "models/ftl/recovery/power_loss_recorder.h"
 #include <sstream>
 #include <unordered_set>
+
+#include "models/ftl/recovery/power_loss_recorder.h"
 
 namespace ssdtlm {
 

@@ -41,6 +41,7 @@ nlohmann::json small_data_mode_device(std::uint64_t checkpoint_interval_pages) {
 struct CutCase {
   const char* name;
   std::uint64_t checkpoint_interval_pages;
+  int write_buffer_pages;  // > 0: writes are acknowledged when buffered and lost if not yet programmed
 };
 
 class PowerLossTest : public testing::SystemCTest {};
@@ -54,7 +55,9 @@ class RandomPowerCutTest : public testing::SystemCTest, public ::testing::WithPa
 //   * writes in flight: the content of its newest acknowledged write or of any of the writes in
 //     flight that are newer than it - nothing older, no other page's data, no torn page.
 TEST_P(RandomPowerCutTest, EveryAcknowledgedPageReadsBackAfterRecovery) {
-  const SsdConfig config = testing::make_config(small_data_mode_device(GetParam().checkpoint_interval_pages));
+  nlohmann::json overrides = small_data_mode_device(GetParam().checkpoint_interval_pages);
+  overrides["ftl"]["write_buffer"]["pages"] = GetParam().write_buffer_pages;
+  const SsdConfig config = testing::make_config(overrides);
   SsdPlatform platform("ssd", config);
   const WorkloadSpec spec = parse_workload_spec("mixed:qd=8,count=6000,read=0.3,size=4KiB", "test");
   platform.attach_workload(make_request_source(spec, platform.logical_bytes(), 4096, config.seed));
@@ -110,7 +113,8 @@ TEST_P(RandomPowerCutTest, EveryAcknowledgedPageReadsBackAfterRecovery) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Checkpoints, RandomPowerCutTest,
-                         ::testing::Values(CutCase{"full_scan", 0}, CutCase{"checkpoint_every_64_pages", 64}),
+                         ::testing::Values(CutCase{"full_scan", 0, 0}, CutCase{"checkpoint_every_64_pages", 64, 0},
+                                           CutCase{"checkpoints_and_write_buffer", 64, 16}),
                          [](const ::testing::TestParamInfo<CutCase>& info) { return std::string(info.param.name); });
 
 // A tiny device whose every read takes exactly tR: 2 dies on their own channels, 1 plane,
