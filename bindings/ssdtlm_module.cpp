@@ -109,6 +109,10 @@ class Session {
   void write_timeline_csv(const std::string& path) { get().write_timeline_csv(path); }
   void set_gc_watermarks(double low, double high) { get().set_gc_watermarks(low, high); }
   void set_foreground_gc(bool foreground) { get().set_foreground_gc(foreground); }
+  std::string power_loss() {
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    return dump(get().power_loss());
+  }
 
   // Test hook: makes the kernel fail at `at_ps` the way a model can (an SC_REPORT_ERROR or
   // SC_REPORT_FATAL, a failed sc_assert, a C++ exception thrown inside a process).
@@ -378,6 +382,7 @@ PYBIND11_MODULE(_core, m) {
       .def("write_timeline_csv", &Session::write_timeline_csv, py::arg("path"))
       .def("set_gc_watermarks", &Session::set_gc_watermarks, py::arg("low"), py::arg("high"))
       .def("set_foreground_gc", &Session::set_foreground_gc, py::arg("foreground"))
+      .def("power_loss", &Session::power_loss)
       .def("_inject_fault", &Session::inject_fault, py::arg("at_ps"), py::arg("kind"))
       .def("close", &Session::close);
 }

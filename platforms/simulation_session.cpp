@@ -293,4 +293,9 @@ void SimulationSession::schedule(std::uint64_t at_ps, std::function<void()> acti
 
 void SimulationSession::set_foreground_gc(bool foreground) { platform_->ftl().set_foreground_gc(foreground); }
 
+nlohmann::json SimulationSession::power_loss() {
+  ContextGuard guard(context_);
+  return platform_->power_loss();
+}
+
 }  // namespace ssdtlm

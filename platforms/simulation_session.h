@@ -75,6 +75,10 @@ class SimulationSession {
   // Live parameters, in the units of the configuration keys.
   void set_gc_watermarks(double low_fraction, double high_fraction);
   void set_foreground_gc(bool foreground);
+  // power.enabled: cuts the power now (the kernel is paused between run calls) and returns the
+  // recovery report (SsdPlatform::power_loss). The simulation itself goes on as if the power had
+  // stayed, so every call is an independent "what if the power failed here".
+  nlohmann::json power_loss();
 
   // Runs `action` inside the kernel at absolute time `at_ps` (>= now): the hook for in-kernel
   // events of scenarios (fault injection, snapshots at an exact instant).

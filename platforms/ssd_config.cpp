@@ -283,6 +283,20 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   c.ftl_cpu.write_buffer_pages = ftl["write_buffer"]["pages"].get<std::uint32_t>();
   c.ftl_cpu.write_buffer_access_ns = static_cast<std::uint64_t>(std::llround(ftl["write_buffer"]["access_ns"].get<double>()));
 
+  {
+    const auto& power = effective["power"];
+    c.power.enabled = power["enabled"].get<bool>();
+    c.power.checkpoint_interval_pages = power["checkpoint_interval_pages"].get<std::uint64_t>();
+    c.power.loss_at_ps = static_cast<std::uint64_t>(std::llround(power["loss_at_us"].get<double>() * 1e6));
+    if (!c.power.enabled && c.power.checkpoint_interval_pages > 0) {
+      throw config_error(source + ": power.checkpoint_interval_pages", "needs power.enabled = true");
+    }
+    if (!c.power.enabled && c.power.loss_at_ps > 0) throw config_error(source + ": power.loss_at_us", "needs power.enabled = true");
+    if (c.power.enabled && c.ftl_core.victim_policy == "mdc") {
+      // mdc keeps host writes in a sort buffer and page heats the OOB metadata does not carry.
+      throw config_error(source + ": power.enabled", "is not supported with ftl.gc.policy = mdc");
+    }
+  }
   c.host_queue_depth = host["queue_depth"].get<std::uint32_t>();
   c.host_interface.logical_block_bytes = host["logical_block_bytes"].get<std::uint32_t>();
   if (c.host_interface.logical_block_bytes != 512 && c.host_interface.logical_block_bytes != 4096) {

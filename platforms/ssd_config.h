@@ -14,6 +14,7 @@
 #include "models/controller/flash_controller_config.h"
 #include "models/ftl/core/ftl_core.h"
 #include "models/ftl/ftl_cpu_config.h"
+#include "models/ftl/recovery/power_loss_config.h"
 #include "models/host/host_interface_config.h"
 #include "models/nand/nand_timing.h"
 
@@ -35,6 +36,7 @@ struct SsdConfig {
   FlashControllerConfig controller;
   FtlCoreConfig ftl_core;
   FtlCpuConfig ftl_cpu;
+  PowerLossConfig power;
   HostInterfaceConfig host_interface;
   std::uint32_t host_queue_depth = 32;
   StatsConfig stats;

@@ -97,6 +97,10 @@ std::vector<Parameter> build_table() {
       integer("ftl.cpu.cycles_per_gc_victim", 0, "cycles", 0, kMaxCount, "Firmware cycles to select a victim and retire it."),
       integer("ftl.write_buffer.pages", 0, "pages", 0, kMaxCount, "DRAM write buffer capacity; 0 disables it (writes complete when programmed)."),
       number("ftl.write_buffer.access_ns", 100.0, "ns", 0, 1e7, "DRAM time to accept or serve one page from the write buffer."),
+      // Sudden power loss and recovery (docs/reliability.md, "Power loss and recovery")
+      boolean("power.enabled", false, "Power-loss modelling: every flash program writes OOB metadata (logical page + sequence number, 8 B per physical page of model memory), map checkpoints are written when configured, and a power loss can be cut (power.loss_at_us)."),
+      integer("power.checkpoint_interval_pages", 0, "host pages", 0, kMaxCount, "Start a map checkpoint (map + block state written as flash pages of reserved logical pages, origin `other`) after this many host page writes; 0: no checkpoints, the recovery scans every programmed page. Needs power.enabled."),
+      number("power.loss_at_us", 0.0, "us", 0, 1e15, "`ssdtlm run`: cut the power at this simulated time (or when the run drains earlier); the run ends there and stats.json reports the recovery under `recovery`. 0: no power loss. Needs power.enabled."),
       // Host
       integer("host.queue_depth", 32, "requests", 1, 65536, "Requests the closed-loop host keeps outstanding (a workload's qd= overrides)."),
       integer("host.logical_block_bytes", 4096, "bytes", 512, 4096, "Logical block size of the namespace: 512 or 4096."),

@@ -39,8 +39,14 @@ SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config)
                                                   config_.bus_timing, config_.controller);
   ftl_cpu_ = std::make_unique<FtlCpu>("ftl", config_.ftl_cpu, *core_, oracle_.get());
   ftl_cpu_->flash_socket.bind(controller_->target_socket);
+  if (config_.power.enabled) {
+    power_ = std::make_unique<PowerLossRecorder>(config_.power, *core_, oracle_.get());
+    core_->set_observer(power_.get());
+    ftl_cpu_->set_power_loss_recorder(power_.get());
+  }
   host_interface_ = std::make_unique<HostInterface>("host_interface", config_.host_interface,
-                                                    config_.geometry.page_size_bytes, core_->logical_pages());
+                                                    config_.geometry.page_size_bytes,
+                                                    power_ ? power_->host_logical_pages() : core_->logical_pages());
   host_interface_->ftl_socket.bind(ftl_cpu_->host_socket);
   timeline_ = std::make_unique<TimelineSampler>(
       "timeline", sc_core::sc_time(double(config_.stats.timeline_interval_ns), sc_core::SC_NS),
@@ -80,7 +86,8 @@ void SsdPlatform::host_workload_finished(std::function<void()> then) {
 }
 
 std::uint64_t SsdPlatform::logical_bytes() const {
-  return std::uint64_t(core_->logical_pages()) * config_.geometry.page_size_bytes;
+  const std::uint64_t pages = power_ ? power_->host_logical_pages() : core_->logical_pages();
+  return pages * config_.geometry.page_size_bytes;
 }
 
 SsdPlatform::~SsdPlatform() = default;
@@ -94,21 +101,35 @@ void SsdPlatform::enable_progress(bool enable) {
 void SsdPlatform::precondition(PreconditionMode mode) {
   DieMirror mirror(*controller_, config_.geometry, oracle_.get());
   core_->set_observer(&mirror);
+  if (power_) {  // preconditioned pages get OOB metadata too, durable at once
+    power_->set_next_observer(&mirror);
+    power_->set_instant_durability(true);
+    core_->set_observer(power_.get());
+  }
   core_->set_seal_blocks_on_close(true);
   precondition_result_ = ssdtlm::precondition(*core_, mode, config_.seed);
   core_->set_seal_blocks_on_close(false);
-  core_->set_observer(nullptr);
+  core_->set_observer(power_.get());
+  if (power_) {
+    power_->set_next_observer(nullptr);
+    power_->set_instant_durability(false);
+  }
   core_->reset_counters();
 }
 
 void SsdPlatform::run(const sc_core::sc_time& limit) {
   // sc_stop is how a drained workload ends a run, not news.
   sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-  if (limit == sc_core::SC_ZERO_TIME) {
+  // power.loss_at_us: the run ends with a power loss at that time (or when it drains earlier).
+  sc_core::sc_time until = limit;
+  const sc_core::sc_time loss = sc_core::sc_time::from_value(config_.power.loss_at_ps);
+  if (config_.power.loss_at_ps > 0 && (until == sc_core::SC_ZERO_TIME || loss < until)) until = loss;
+  if (until == sc_core::SC_ZERO_TIME) {
     sc_core::sc_start();
   } else {
-    sc_core::sc_start(limit);
+    sc_core::sc_start(until);
   }
+  if (config_.power.loss_at_ps > 0) power_loss();
 }
 
 nlohmann::json SsdPlatform::verify_all_data() const {
@@ -254,7 +275,17 @@ nlohmann::json SsdPlatform::statistics() const {
   }
   stats["precondition"] = precondition_result_.to_json();
   stats["precondition"].erase("wall_seconds");  // wall figures go to wall.json, keeping stats.json reproducible
-  if (config_.data_mode) stats["data_integrity"] = verify_all_data();
+  // After a power loss the run stopped with programs in flight: the recovery's own check
+  // (recovery.lost_pages) replaces the end-of-run data check.
+  if (config_.data_mode && recovery_.is_null()) stats["data_integrity"] = verify_all_data();
+  if (power_) {  // only with power.enabled, so other runs' stats.json stays as it was
+    stats["power"] = {{"checkpoints_started", power_->checkpoints_started()},
+                      {"checkpoints_completed", power_->checkpoints_completed()},
+                      {"checkpoint_pages", power_->checkpoint_pages()},
+                      {"host_logical_pages", power_->host_logical_pages()},
+                      {"model_bytes", power_->bytes()}};
+  }
+  if (!recovery_.is_null()) stats["recovery"] = recovery_;
   return stats;
 }
 

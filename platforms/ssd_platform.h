@@ -15,6 +15,8 @@
 #include "models/controller/flash_controller.h"
 #include "models/ftl/core/ftl_core.h"
 #include "models/ftl/ftl_cpu.h"
+#include "models/ftl/recovery/map_rebuild.h"
+#include "models/ftl/recovery/power_loss_recorder.h"
 #include "models/host/host_driver.h"
 #include "models/host/host_interface.h"
 #include "models/host/host_statistics.h"
@@ -49,6 +51,20 @@ class SsdPlatform : public sc_core::sc_module {
   void enable_progress(bool enable);
   // Data mode: compares every mapped logical page's flash content with the oracle.
   nlohmann::json verify_all_data() const;
+  // Power-loss modelling (power.enabled; platforms/ssd_platform_power.cpp): cuts the power now
+  // (call it while the kernel is paused), rebuilds the map as the recovering FTL would, times the
+  // rebuild's flash reads and, in data mode, checks every host page against what may survive.
+  // Returns stats.json's "recovery" object (also kept for statistics()).
+  nlohmann::json power_loss();
+  // The state a power loss now leaves, and the map the recovery rebuilds from it (tests).
+  PowerCutImage power_cut_image() const;
+  bool power_lost() const { return !recovery_.is_null(); }
+  PowerLossRecorder* power_loss_recorder() { return power_.get(); }
+  // Boots this platform (constructed, not started, not preconditioned) as the recovered device:
+  // its dies get the flash contents `lost` had at the cut (torn pages unreadable garbage), its
+  // core the map rebuilt from them, its oracle what each logical page now holds. It then serves
+  // I/O like any other platform.
+  void boot_after_power_loss(const SsdPlatform& lost, const PowerCutImage& image, const RebuiltMap& rebuilt);
 
   const SsdConfig& config() const { return config_; }
   FtlCore& core() { return *core_; }
@@ -69,6 +85,8 @@ class SsdPlatform : public sc_core::sc_module {
   SsdConfig config_;
   std::unique_ptr<FtlCore> core_;
   std::unique_ptr<DataOracle> oracle_;
+  std::unique_ptr<PowerLossRecorder> power_;  // power.enabled only
+  nlohmann::json recovery_;                    // the last power_loss() report
   std::unique_ptr<RequestSource> source_;
   HostStatistics host_statistics_;
   std::unique_ptr<FlashController> controller_;

@@ -76,7 +76,7 @@ int run(const RunOptions& options) {
   platform.enable_progress(!options.quiet);
   platform.precondition(mode);
   platform.run();
-  if (!platform.workload_done()) {
+  if (!platform.workload_done() && !platform.power_lost()) {  // power.loss_at_us ends a run early
     throw std::runtime_error("simulation stopped before the workload drained (deadlock in the model?)");
   }
   const double wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();

@@ -309,6 +309,13 @@ class Simulation:
         self._check_open()
         return json.loads(self._session.statistics())
 
+    def power_loss(self) -> dict:
+        """Cuts the power now (needs power.enabled; usable inside an `at` callback) and returns
+        the recovery report (stats.json's "recovery": time_us, oob_reads, lost_pages, ...).
+        The simulation goes on as if the power had stayed: each call is an independent cut."""
+        self._check_open()
+        return json.loads(self._session.power_loss())
+
     def timeline(self):
         """The timeline rows recorded so far, as a DataFrame."""
         import pandas as pd

@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "models/ftl/ftl_cpu_txn.h"
+#include "models/ftl/recovery/power_loss_recorder.h"
 
 namespace ssdtlm {
 
@@ -31,6 +32,20 @@ FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore
     gc_jobs_[u]->unit = u;
   }
   waiting_writes_.resize(core_.units());
+  host_logical_pages_ = core_.logical_pages();
+}
+
+void FtlCpu::set_power_loss_recorder(PowerLossRecorder* recorder) {
+  power_ = recorder;
+  host_logical_pages_ = recorder != nullptr ? recorder->host_logical_pages() : core_.logical_pages();
+}
+
+void FtlCpu::start_checkpoint() {
+  for (const Lpn lpn : power_->begin_checkpoint()) {
+    PendingWrite write{nullptr, lpn, false};
+    write.checkpoint = true;
+    accept_host_write(write);
+  }
 }
 
 FtlCpu::~FtlCpu() = default;
@@ -67,9 +82,9 @@ tlm::tlm_sync_enum FtlCpu::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tl
     SC_REPORT_ERROR("ssdtlm/ftl", "host command without FtlCommand extension");
     return tlm::TLM_COMPLETED;
   }
-  if (command->lpn >= core_.logical_pages()) {
+  if (command->lpn >= host_logical_pages_) {
     std::ostringstream message;
-    message << "logical page " << command->lpn << " beyond the logical capacity (" << core_.logical_pages() << " pages)";
+    message << "logical page " << command->lpn << " beyond the logical capacity (" << host_logical_pages_ << " pages)";
     SC_REPORT_ERROR("ssdtlm/ftl", message.str().c_str());
     return tlm::TLM_COMPLETED;
   }
@@ -272,15 +287,20 @@ void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_int
   if (config_.data_mode && oracle_ != nullptr) {
     tag = write.has_content ? oracle_->record_write_tag(write.lpn, write.content) : oracle_->record_write(write.lpn);
   }
-  FlashTxn& txn = new_txn(TxnKind::HostWrite, FlashOpcode::Program, OpOrigin::Host);
+  FlashTxn& txn = new_txn(TxnKind::HostWrite, FlashOpcode::Program, write.checkpoint ? OpOrigin::Other : OpOrigin::Host);
   txn.host_gp = write.gp;
   txn.job = merged_into;  // a merged write is a step of that GC
   txn.lpn = write.lpn;
   txn.ppn = ppn;
+  txn.checkpoint = write.checkpoint;
   set_target(txn.command, ppn, tag);
   if (config_.write_buffer_pages > 0) inflight_tags_[ppn] = tag;
   program_issued(ppn);
   issue(txn);
+  if (power_ != nullptr && !write.checkpoint) {
+    power_->host_write_issued(write.lpn, ppn, tag);
+    if (power_->host_page_written()) start_checkpoint();
+  }
   if (!config_.foreground_gc) maybe_start_gc(unit);
 }
 
@@ -775,6 +795,7 @@ FtlCpu::FlashTxn& FtlCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin ori
   txn->ppn = kInvalidPpn;
   txn->source = kInvalidPpn;
   txn->expected_tag = 0;
+  txn->checkpoint = false;
   txn->command.opcode = opcode;
   txn->command.origin = origin;
   txn->command.plane_count = 1;
@@ -801,6 +822,10 @@ void FtlCpu::set_target(FlashCommand& command, Ppn ppn, std::uint64_t tag) {
 
 void FtlCpu::issue(FlashTxn& txn) {
   ++stats_.flash_commands[static_cast<int>(txn.command.origin)][static_cast<int>(txn.command.opcode)];
+  if (power_ != nullptr && txn.command.opcode == FlashOpcode::Erase) {
+    power_->erase_issued(core_.geometry().block_id(txn.command.die, txn.command.targets[0].plane,
+                                                   txn.command.targets[0].block_in_plane));
+  }
   txn.gp.set_command(tlm::TLM_IGNORE_COMMAND);
   txn.gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   tlm::tlm_phase phase = tlm::BEGIN_REQ;
@@ -835,6 +860,7 @@ void FtlCpu::program_completed(Ppn ppn) {
   const auto& g = core_.geometry();
   const BlockId block = g.block_of_page(ppn);
   if (config_.write_buffer_pages > 0) inflight_tags_.erase(ppn);
+  if (power_ != nullptr) power_->program_completed(ppn);
   const auto inflight = inflight_programs_.find(ppn);
   std::vector<tlm::tlm_generic_payload*> waiting;
   if (inflight != inflight_programs_.end()) {
@@ -891,11 +917,17 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
       auto* host = txn.host_gp;
       const Ppn ppn = txn.ppn;
       GcJob* merged_into = txn.job;
+      const bool checkpoint = txn.checkpoint;
+      if (power_ != nullptr && !checkpoint) power_->host_write_durable(txn.lpn, ppn, txn.command.targets[0].data_tag);
       release(txn);
       program_completed(ppn);
       if (merged_into != nullptr) {
         --merged_into->programs_in_flight;
         semi_advance(*merged_into);
+      }
+      if (checkpoint) {
+        power_->checkpoint_page_completed();
+        return;
       }
       if (host != nullptr) {
         complete_host(*host);

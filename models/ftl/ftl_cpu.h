@@ -31,6 +31,8 @@
 
 namespace ssdtlm {
 
+class PowerLossRecorder;
+
 struct FtlCpuStatistics {
   // [origin][opcode] flash commands issued by the FTL.
   std::uint64_t flash_commands[kOpOriginCount][7] = {};
@@ -107,6 +109,11 @@ class FtlCpu : public sc_core::sc_module {
     read_content_ = std::move(read_content);
   }
 
+  // Power-loss modelling (power.enabled, models/ftl/recovery/): the recorder learns of every
+  // program completion and erase issue, and starts map checkpoints, whose pages this FTL writes
+  // like host pages of the logical pages reserved above the host's range (origin "other").
+  void set_power_loss_recorder(PowerLossRecorder* recorder);
+
  private:
   enum class TxnKind : std::uint8_t { HostRead, HostMergeRead, HostWrite, GcRead, GcProgram, GcCopyback, GcErase };
   struct FlashTxn;
@@ -125,6 +132,7 @@ class FtlCpu : public sc_core::sc_module {
     bool partial;  // covers part of the page: the rest is read first (read-modify-write)
     bool has_content = false;  // content chosen upstream (set_host_content_hooks)
     std::uint64_t content = 0;
+    bool checkpoint = false;   // a map checkpoint page (power-loss modelling), not a host write
   };
   void accept_host_write(PendingWrite write);
   void place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into = nullptr);
@@ -176,6 +184,7 @@ class FtlCpu : public sc_core::sc_module {
   void retirement_moved(GcJob& job);
   // In place: programs the buffered valid pages of the victim wherever relocate() puts them.
   void write_back_buffered(GcJob& job);
+  void start_checkpoint();
 
   // --- firmware cores
   // Runs `step` after `cycles` on the earliest free core (inline when cycles == 0).
@@ -210,6 +219,8 @@ class FtlCpu : public sc_core::sc_module {
   HostReadContent read_content_;
   std::function<void()> idle_callback_;
   void check_idle();
+  PowerLossRecorder* power_ = nullptr;
+  std::uint64_t host_logical_pages_ = 0;  // below the core's when checkpoint pages are reserved
 };
 
 }  // namespace ssdtlm

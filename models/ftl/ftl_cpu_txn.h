@@ -20,6 +20,7 @@ struct FtlCpu::FlashTxn {
   Ppn source = kInvalidPpn;    // GC read / copyback source
   std::uint64_t expected_tag = 0;
   std::size_t plan_index = 0;  // GC read: which valid page of the plan
+  bool checkpoint = false;     // host-path program of a map checkpoint page
 
   FlashTxn() { gp.set_extension(&command); }
   ~FlashTxn() { gp.clear_extension(&command); }  // the extension is a member, not heap-owned

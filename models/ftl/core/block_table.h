@@ -83,6 +83,7 @@ class BlockTable {
     r[2] = 0;
   }
   void set_data_stamp(BlockId block, std::uint64_t stamp) { record(block)[2] = stamp; }
+  void set_erase_count(BlockId block, std::uint32_t count) { record(block)[1] = count; }
   // Drops the valid bits in `mask` (word w of the bitmap) and their count.
   void clear_valid_word(BlockId block, std::uint32_t w, std::uint64_t mask) {
     std::uint64_t* r = record(block);

@@ -212,6 +212,13 @@ class FtlCore {
     prefetch_for_write(blocks_.record_address(block_of(old)));
   }
 
+  // ---- power-loss recovery (ftl_core_restore.cpp)
+  // On a freshly constructed core: installs the map a recovery rebuilt. Blocks with any page
+  // programmed (or torn) become GC candidates and are not programmed again before they are
+  // erased; the others are free, and the frontiers open new blocks.
+  void restore_map(const std::vector<Ppn>& l2p, const std::vector<std::uint8_t>& block_used,
+                   const std::vector<std::uint32_t>& erase_counts);
+
   // ---- state for statistics and tests
   const FtlCounters& counters() const { return counters_; }
   void reset_counters() { counters_ = FtlCounters{}; }
