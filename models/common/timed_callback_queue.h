@@ -30,23 +30,18 @@ class TimedCallbackQueue : public sc_core::sc_module {
 
   // Runs `callback` at absolute simulated time `at` (>= now).
   void schedule_at(const sc_core::sc_time& at, Callback callback) {
-    const std::uint64_t at_ps = at.value();
-    const bool earliest = heap_.empty() || at_ps < heap_.front().at_ps;
-    std::uint32_t slot;
-    if (free_slots_.empty()) {
-      slot = static_cast<std::uint32_t>(slots_.size());
-      slots_.push_back(std::move(callback));
-    } else {
-      slot = free_slots_.back();
-      free_slots_.pop_back();
-      slots_[slot] = std::move(callback);
-    }
-    heap_.push_back(Key{at_ps, sequence_++, slot});
-    std::push_heap(heap_.begin(), heap_.end(), Later{});
-    if (earliest) wakeup_.notify(at - sc_core::sc_time_stamp());
+    if (push(at.value(), std::move(callback))) wakeup_.notify(at - sc_core::sc_time_stamp());
   }
   void schedule_in(const sc_core::sc_time& delay, Callback callback) {
     schedule_at(sc_core::sc_time_stamp() + delay, std::move(callback));
+  }
+  // schedule_in for a delay in ps (the time resolution): the same entry and notification,
+  // without building sc_time objects (sc_time::from_value is an out-of-line library call)
+  // unless the event has to be notified.
+  void schedule_in_ps(std::uint64_t delay_ps, Callback callback) {
+    if (push(sc_core::sc_time_stamp().value() + delay_ps, std::move(callback))) {
+      wakeup_.notify(sc_core::sc_time::from_value(delay_ps));
+    }
   }
   bool empty() const { return heap_.empty(); }
 
@@ -61,6 +56,23 @@ class TimedCallbackQueue : public sc_core::sc_module {
       return a.at_ps != b.at_ps ? a.at_ps > b.at_ps : a.sequence > b.sequence;
     }
   };
+
+  // Adds an entry; true when it is now the earliest (the event must be notified for it).
+  bool push(std::uint64_t at_ps, Callback&& callback) {
+    const bool earliest = heap_.empty() || at_ps < heap_.front().at_ps;
+    std::uint32_t slot;
+    if (free_slots_.empty()) {
+      slot = static_cast<std::uint32_t>(slots_.size());
+      slots_.push_back(std::move(callback));
+    } else {
+      slot = free_slots_.back();
+      free_slots_.pop_back();
+      slots_[slot] = std::move(callback);
+    }
+    heap_.push_back(Key{at_ps, sequence_++, slot});
+    std::push_heap(heap_.begin(), heap_.end(), Later{});
+    return earliest;
+  }
 
   void run_due() {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
