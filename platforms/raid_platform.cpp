@@ -1,7 +1,11 @@
 #include "platforms/raid_platform.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <exception>
+#include <thread>
+#include <vector>
 
 #include "models/common/config/config_error.h"
 #include "models/raid/ftl_gc_channel.h"
@@ -88,7 +92,31 @@ void RaidPlatform::precondition(PreconditionMode mode) {
                                          "use --precondition none");
   }
   precondition_mode_ = mode;
-  for (std::uint32_t d = 0; d < config_.controller.members; ++d) devices_[d]->precondition(mode);
+  // Members are independent until the timed run starts: each one's preconditioning touches
+  // only its own FtlCore and NandDie arrays (the mirror's data oracle is absent: data-mode
+  // arrays are refused above) and draws from its own seeded generator. So the members are
+  // preconditioned on all cores at once, with the same final state as one after the other
+  // (docs/performance.md, "RAID and the second core"). An error is rethrown in member order.
+  const std::uint32_t members = config_.controller.members;
+  const unsigned threads = std::min<unsigned>(members, std::max(1u, std::thread::hardware_concurrency()));
+  std::atomic<std::uint32_t> next{0};
+  std::vector<std::exception_ptr> errors(members);
+  auto precondition_members = [&] {
+    for (std::uint32_t d = next++; d < members; d = next++) {
+      try {
+        devices_[d]->precondition(mode);
+      } catch (...) {
+        errors[d] = std::current_exception();
+      }
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (unsigned t = 1; t < threads; ++t) helpers.emplace_back(precondition_members);
+  precondition_members();
+  for (std::thread& helper : helpers) helper.join();
+  for (const std::exception_ptr& error : errors) {
+    if (error) std::rethrow_exception(error);
+  }
 }
 
 void RaidPlatform::run(const sc_core::sc_time& limit) {

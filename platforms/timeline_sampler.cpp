@@ -1,5 +1,6 @@
 #include "platforms/timeline_sampler.h"
 
+#include <cstdio>
 #include <fstream>
 
 #include "models/common/config/config_error.h"
@@ -60,8 +61,16 @@ void TimelineSampler::write_header(std::ostream& out) {
 }
 
 void TimelineSampler::write_row(std::ostream& out, const Row& row) {
-  out << row.time_us << ',' << row.host_read_mbps << ',' << row.host_write_mbps << ',' << row.host_iops << ','
-      << row.gc_write_mbps << ',' << row.free_blocks << ',' << row.units_collecting << ',' << row.erases << '\n';
+  // One snprintf instead of eight stream insertions (a row per simulated millisecond was ~5 %
+  // of a timed run). "%g" is what `ostream << double` prints at the default precision 6, so
+  // the file is byte for byte what it was.
+  char line[256];
+  const int length = std::snprintf(line, sizeof line, "%g,%g,%g,%g,%g,%llu,%lu,%llu\n", row.time_us,
+                                   row.host_read_mbps, row.host_write_mbps, row.host_iops, row.gc_write_mbps,
+                                   static_cast<unsigned long long>(row.free_blocks),
+                                   static_cast<unsigned long>(row.units_collecting),
+                                   static_cast<unsigned long long>(row.erases));
+  out.write(line, length);
 }
 
 void TimelineSampler::stream_to(const std::string& path) {

@@ -535,7 +535,7 @@ void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t
   DieOperation& operation = die.operations[slot];
   operation.step_started = sc_core::sc_time_stamp();
   const std::uint32_t generation = operation.generation;
-  timers_.schedule_in(from_ps(duration_ps), [this, id, generation] { end_step(id, generation); });
+  timers_.schedule_in_ps(duration_ps, [this, id, generation] { end_step(id, generation); });
 }
 
 // ---------------------------------------------------------------------------- suspend / resume

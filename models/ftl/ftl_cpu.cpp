@@ -26,6 +26,7 @@ FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore
   const auto blocks = core_.geometry().total_blocks();
   block_pending_programs_.assign(blocks, 0);
   block_closed_.assign(blocks, 0);
+  program_in_flight_.assign((core_.geometry().total_pages() + 63) / 64, 0);
   gc_jobs_.resize(core_.units());
   for (UnitId u = 0; u < core_.units(); ++u) {
     gc_jobs_[u] = std::make_unique<GcJob>();
@@ -181,9 +182,8 @@ void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
       }
     }
   }
-  const auto inflight = inflight_programs_.find(ppn);
-  if (inflight != inflight_programs_.end()) {
-    inflight->second.push_back(&gp);  // re-issued by program_completed
+  if (program_in_flight(ppn)) {
+    reads_waiting_for_program_[ppn].push_back(&gp);  // re-issued by program_completed
     return;
   }
   FlashTxn& txn = new_txn(TxnKind::HostRead, FlashOpcode::Read, OpOrigin::Host);
@@ -237,7 +237,7 @@ void FtlCpu::accept_host_write(PendingWrite write) {
     // the current copy first (MQSim does the same). A page never written needs no read.
     write.partial = false;
     const Ppn old = core_.lookup(write.lpn);
-    if (old != kInvalidPpn && inflight_programs_.count(old) == 0) {
+    if (old != kInvalidPpn && !program_in_flight(old)) {
       if (semi()) {
         const UnitId old_unit = core_.unit_of_block(core_.geometry().block_of_page(old));
         if (gc_jobs_[old_unit]->cycle_active && gc_state(old_unit) >= 3) {
@@ -853,7 +853,7 @@ void FtlCpu::program_issued(Ppn ppn) {
   const BlockId block = g.block_of_page(ppn);
   ++block_pending_programs_[block];
   if (g.page_in_block(ppn) == g.pages_per_block - 1) block_closed_[block] = 1;
-  inflight_programs_.try_emplace(ppn);
+  program_in_flight_[ppn >> 6] |= std::uint64_t(1) << (ppn & 63);
 }
 
 void FtlCpu::program_completed(Ppn ppn) {
@@ -861,11 +861,14 @@ void FtlCpu::program_completed(Ppn ppn) {
   const BlockId block = g.block_of_page(ppn);
   if (config_.write_buffer_pages > 0) inflight_tags_.erase(ppn);
   if (power_ != nullptr) power_->program_completed(ppn);
-  const auto inflight = inflight_programs_.find(ppn);
+  program_in_flight_[ppn >> 6] &= ~(std::uint64_t(1) << (ppn & 63));
   std::vector<tlm::tlm_generic_payload*> waiting;
-  if (inflight != inflight_programs_.end()) {
-    waiting.swap(inflight->second);
-    inflight_programs_.erase(inflight);
+  if (!reads_waiting_for_program_.empty()) {
+    const auto inflight = reads_waiting_for_program_.find(ppn);
+    if (inflight != reads_waiting_for_program_.end()) {
+      waiting.swap(inflight->second);
+      reads_waiting_for_program_.erase(inflight);
+    }
   }
   if (--block_pending_programs_[block] == 0 && block_closed_[block]) {
     if (!retiring_.empty() && retiring_[block]) {

@@ -202,8 +202,12 @@ class FtlCpu : public sc_core::sc_module {
   // Blocks: programs in flight and whether the last page was allocated (then seal on drain).
   std::vector<std::uint32_t> block_pending_programs_;
   std::vector<std::uint8_t> block_closed_;
-  // Pages whose program is in flight, with host reads waiting for them.
-  std::unordered_map<Ppn, std::vector<tlm::tlm_generic_payload*>> inflight_programs_;
+  // Pages whose program is in flight: one bit per physical page (a hash-map node per program
+  // cost an allocation per flash program), and the host reads waiting for such a page (only
+  // pages that have waiters get an entry).
+  std::vector<std::uint64_t> program_in_flight_;
+  std::unordered_map<Ppn, std::vector<tlm::tlm_generic_payload*>> reads_waiting_for_program_;
+  bool program_in_flight(Ppn ppn) const { return (program_in_flight_[ppn >> 6] >> (ppn & 63)) & 1u; }
   std::unordered_map<Ppn, std::uint64_t> inflight_tags_;  // write-buffer reads
   std::vector<std::uint8_t> retiring_;  // per block once a program failed: retire when drained
   std::unordered_set<Lpn> lost_lpns_;
