@@ -24,6 +24,8 @@ enum class WorkloadField {
   Duration,
   Alignment,
   SeedOffset,
+  SnapshotEvery,
+  SnapshotSlots,
   TracePath,
   TraceFormat,
   TraceStrict,
