@@ -101,6 +101,7 @@ void resolve_mjolnir(SsdConfig& c, const nlohmann::json& ftl, const std::string&
   j.scan_barrier_cycles = m["scan_barrier_cycles"].get<std::uint64_t>();
   j.dynamic_reassignment = m["dynamic_reassignment"].get<bool>();
   j.cycles_per_range_mapping = m["cycles_per_range_mapping"].get<std::uint64_t>();
+  j.cycles_per_mapping_updated = m["cycles_per_mapping_updated"].get<std::uint64_t>();
   j.inflight_pages = m["inflight_pages"].get<std::uint32_t>();
   j.measure_reclaim_at_end = m["measure_reclaim_at_end"].get<bool>();
   j.timeline_interval_ps = c.stats.timeline_interval_ns * 1000;

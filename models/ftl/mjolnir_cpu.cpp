@@ -300,12 +300,27 @@ void MjolnirCpu::maybe_start_scan() {
   if (scanning_) return;
   if (host_done_ && !measuring_) return;
   auto& cleaner = store_->cleaner();
-  // Scan again when the cleaner is down to its last segment's worth of copies, so the next
-  // candidates are prepared while it finishes (and never two scans at once).
-  if (cleaner.has_work() && cleaner.outstanding_blocks() > config_.store.segment_blocks) return;
+  // While the cleaner works, scan again only to prepare the candidates already selected, once
+  // it is down to its last segment's worth of copies (so preparation overlaps the end of
+  // cleaning); new candidates are looked for when it has run dry. Never two scans at once.
+  if (cleaner.has_work() &&
+      (cleaner.outstanding_blocks() > config_.store.segment_blocks || store_->scanner().pending().empty())) {
+    return;
+  }
   if (!measuring_ && !store_->bandwidth_share(host_reads_.size() + host_writes_.size()).gc_active) return;
   // Nothing can have changed since a scan that selected nothing: wait for the map to change.
   if (store_->scanner().pending().empty() && map_generation_ == generation_at_last_scan_) return;
+  if (measuring_) {
+    // The measurement reclaims the segments that held data when it started; the segments
+    // its copies fill are kept out of selection (pinned) until it ends.
+    const auto& log = store_->log();
+    for (std::uint32_t s = 0; s < log.segments(); ++s) {
+      if (log.state(s) == mjolnir::SegmentState::kImmutable && !measure_target_[s] && !measure_pinned_[s]) {
+        measure_pinned_[s] = 1;
+        store_->pin_segment(s);
+      }
+    }
+  }
   scanning_ = true;
   generation_at_last_scan_ = map_generation_;
   mjolnir::ScanScheduleConfig schedule_config;
@@ -491,13 +506,19 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
       return;  // the copy is still in flight
     }
     case TxnKind::GcProgram: {
-      store_->cleaner().complete_copy(txn.copy);  // the map follows only now (4.3)
-      ++stats_.gc_copies;
-      if (measuring_) ++stats_.measured_copies;
-      ++map_generation_;
-      release(txn);
-      --inflight_pages_;
-      break;
+      // The map follows only now (4.3), one mapping at a time on a firmware core; until then
+      // reads use the old copy.
+      const std::uint64_t references = store_->reverse_maps().referrers(txn.copy.from).size();
+      run_step(config_.cycles_per_mapping_updated * references, [this, &txn]() {
+        store_->cleaner().complete_copy(txn.copy);
+        ++stats_.gc_copies;
+        if (measuring_) ++stats_.measured_copies;
+        ++map_generation_;
+        release(txn);
+        --inflight_pages_;
+        pump();
+      });
+      return;
     }
     case TxnKind::GcErase: {
       const std::uint32_t segment = txn.segment;
@@ -508,13 +529,21 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
           const std::uint64_t reclaim_ps = sc_core::sc_time_stamp().value() - selected_at_ps_[segment];
           ++stats_.reclaims;
           stats_.reclaim_ps_sum += reclaim_ps;
-          if (measuring_ && selected_at_ps_[segment] >= measure_start_ps_) {
+          selected_valid_[segment] = 0;
+        }
+        if (measuring_ && measure_target_[segment]) {
+          measure_target_[segment] = 0;
+          ++stats_.measured_segments;
+          if (--measure_targets_left_ == 0) {
             stats_.reclaim_measured = true;
             stats_.measured_reclaim_ps = sc_core::sc_time_stamp().value() - measure_start_ps_;
             measuring_ = false;
             measurement_finished_ = true;
+            for (std::uint32_t s = 0; s < measure_pinned_.size(); ++s) {
+              if (measure_pinned_[s]) store_->unpin_segment(s);
+            }
+            measure_pinned_.assign(measure_pinned_.size(), 0);
           }
-          selected_valid_[segment] = 0;
         }
       }
       break;
@@ -538,9 +567,24 @@ void MjolnirCpu::host_finished(std::function<void()> callback) {
 }
 
 void MjolnirCpu::start_measurement() {
-  measuring_ = true;
   measure_start_ps_ = sc_core::sc_time_stamp().value();
   stats_.measured_mappings = store_->translation_layer().mapping_count();
+  const auto& log = store_->log();
+  measure_target_.assign(log.segments(), 0);
+  measure_pinned_.assign(log.segments(), 0);
+  measure_targets_left_ = 0;
+  for (std::uint32_t s = 0; s < log.segments(); ++s) {
+    if (log.state(s) == mjolnir::SegmentState::kImmutable) {
+      measure_target_[s] = 1;
+      ++measure_targets_left_;
+    }
+  }
+  if (measure_targets_left_ == 0) {  // nothing to reclaim
+    measurement_finished_ = true;
+    check_idle();
+    return;
+  }
+  measuring_ = true;
   pump();
 }
 
@@ -623,6 +667,7 @@ nlohmann::json MjolnirCpu::statistics_json() const {
         {"scan_ns", stats_.measured_scan_ps / 1000.0},
         {"scans", stats_.measured_scans},
         {"copies", stats_.measured_copies},
+        {"segments", stats_.measured_segments},
     };
   }
   nlohmann::json timeline;

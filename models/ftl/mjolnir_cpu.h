@@ -61,6 +61,7 @@ struct MjolnirCpuStatistics {
   std::uint64_t measured_scan_ps = 0;      // makespans of the scans inside the measurement
   std::uint32_t measured_scans = 0;
   std::uint64_t measured_copies = 0;
+  std::uint32_t measured_segments = 0;
 };
 
 // One sample of the Fig. 2 time series (cumulative counters; rates are differences).
@@ -177,6 +178,9 @@ class MjolnirCpu : public sc_core::sc_module {
   bool measuring_ = false;
   bool measurement_finished_ = false;
   std::uint64_t measure_start_ps_ = 0;
+  std::vector<std::uint8_t> measure_target_;  // per segment: to be reclaimed by the measurement
+  std::uint32_t measure_targets_left_ = 0;
+  std::vector<std::uint8_t> measure_pinned_;  // per segment: kept from the scanner meanwhile
   std::function<void()> idle_callback_;
 
   FtlCpuStatistics flash_stats_;

@@ -25,11 +25,14 @@ struct MjolnirCpuConfig {
   // Firmware cycles of a range command (copy, move, delete, snapshot) per mapping piece it
   // touches, and per GC copy (reverse-map look-up and remap).
   std::uint64_t cycles_per_range_mapping = 0;
+  // Firmware cycles of the cleaner per mapping it updates after a copy is written.
+  std::uint64_t cycles_per_mapping_updated = 50;
   // Flash page operations (host page reads and writes, GC copies) admitted to the controller
   // at once; the rate limiter divides these slots between host and GC.
   std::uint32_t inflight_pages = 32;
-  // When the host workload has finished: reclaim one more segment, timed from the start of
-  // its selection scan to its erase (seed 000 Tables 2 and 3), whatever the utilization.
+  // When the host workload has finished: reclaim every segment that is immutable then, timed
+  // from the start of the first selection scan to the last erase (seed 000 Tables 2 and 3),
+  // whatever the utilization.
   bool measure_reclaim_at_end = false;
   std::uint64_t timeline_interval_ps = 1'000'000'000;
 };

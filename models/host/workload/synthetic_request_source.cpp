@@ -93,10 +93,11 @@ std::uint64_t SyntheticRequestSource::next_offset(std::uint32_t size_bytes) {
 
 bool SyntheticRequestSource::next(HostRequest& request) {
   // Checked first: snapshot_every = count takes one snapshot after the last request.
-  if (spec_.snapshot_every != 0 && since_snapshot_ == spec_.snapshot_every) {
+  if (spec_.snapshot_every != 0 && (burst_left_ > 0 || since_snapshot_ == spec_.snapshot_every)) {
     // A snapshot of the workload's range into the next slot (docs/mjolnir.md); it takes a
     // request's place in the stream but not in request_count.
-    since_snapshot_ = 0;
+    if (burst_left_ == 0) burst_left_ = spec_.snapshot_burst;
+    if (--burst_left_ == 0) since_snapshot_ = 0;
     request = HostRequest{};
     request.id = issued_ + snapshots_;
     request.op = HostOp::Snapshot;

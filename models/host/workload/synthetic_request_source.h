@@ -48,7 +48,8 @@ class SyntheticRequestSource final : public RequestSource {
   std::vector<double> cumulative_weights_;          // size mix
   std::uint64_t sequential_cursor_bytes_ = 0;
   std::uint64_t issued_ = 0;
-  std::uint64_t since_snapshot_ = 0;  // requests since the last snapshot (snapshot_every)
+  std::uint64_t since_snapshot_ = 0;  // requests since the last snapshot point (snapshot_every)
+  std::uint32_t burst_left_ = 0;      // snapshots still to take at this point
   std::uint64_t snapshots_ = 0;
   std::uint64_t last_arrival_ns_ = 0;
 };

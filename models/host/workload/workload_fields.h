@@ -26,6 +26,7 @@ enum class WorkloadField {
   SeedOffset,
   SnapshotEvery,
   SnapshotSlots,
+  SnapshotBurst,
   TracePath,
   TraceFormat,
   TraceStrict,

@@ -69,6 +69,7 @@ struct WorkloadSpec {
   // (k mod snapshot_slots) + 1, i.e. offset + slot x device capacity. 0: no snapshots.
   std::uint64_t snapshot_every = 0;
   std::uint32_t snapshot_slots = 1;
+  std::uint32_t snapshot_burst = 1;  // snapshots taken at each snapshot point, into successive slots
   std::optional<TraceReplayOptions> trace;  // set: replay this trace instead of generating
 
   bool is_trace() const { return trace.has_value(); }

@@ -41,10 +41,10 @@ class MjolnirTimedTest : public testing::SystemCTest {};
 TEST_F(MjolnirTimedTest, ReclaimOfAnIdleSegmentCostsTwoScansKCopiesAndTheErase) {
   const SsdConfig config = make_config(tiny_mjolnir());
   SsdPlatform platform("ssd", config);
-  // Pages 0..7 fill segments 0 and 1; rewriting pages 0 and 1 leaves segment 0 with two live
-  // blocks (pages 2 and 3) and puts the new copies at the start of segment 2.
+  // Pages 0..3 fill segment 0; rewriting pages 0 and 1 leaves it with two live blocks (pages 2
+  // and 3) and puts the new copies at the start of segment 1, still open.
   std::vector<HostRequest> writes;
-  for (int lpn : {0, 1, 2, 3, 4, 5, 6, 7, 0, 1}) writes.push_back(page_request(HostOp::Write, lpn, kPage));
+  for (int lpn : {0, 1, 2, 3, 0, 1}) writes.push_back(page_request(HostOp::Write, lpn, kPage));
   platform.attach_workload(std::make_unique<VectorRequestSource>(writes, ArrivalMode::ClosedLoop, 1));
   platform.precondition(PreconditionMode::None);
   platform.run();
@@ -52,17 +52,18 @@ TEST_F(MjolnirTimedTest, ReclaimOfAnIdleSegmentCostsTwoScansKCopiesAndTheErase) 
   const MjolnirCpu& ftl = *platform.mjolnir();
   const auto& measured = ftl.statistics();
   ASSERT_TRUE(measured.reclaim_measured);
-  // Extents [0,2) -> segment 2 and [2,8) -> the end of segment 0 and all of segment 1
-  // (logically and physically contiguous, so one mapping): two mappings.
+  // Extents [0,2) -> start of segment 1 and [2,4) -> end of segment 0: two mappings.
   EXPECT_EQ(measured.measured_mappings, 2u);
+  EXPECT_EQ(measured.measured_segments, 1u);
   const auto& bus = config.bus_timing;
   const std::uint64_t scan_ps = 2 * 100'000;  // 2 mappings x 50 cycles at 500 MHz, one thread
   const std::uint64_t read_ps = bus.page_command_ps() + 25'000'000 + bus.transfer_ps(kPage);
   const std::uint64_t program_ps = bus.page_command_ps() + bus.transfer_ps(kPage) + 200'000'000;
   const std::uint64_t erase_ps = bus.erase_command_ps() + 1'500'000'000;
-  // Selection scan, preparation scan, then (one admission slot) each copy's read and program
-  // back to back on the one die, then the erase of the segment.
-  EXPECT_EQ(measured.measured_reclaim_ps, 2 * scan_ps + 2 * (read_ps + program_ps) + erase_ps);
+  const std::uint64_t update_ps = 100'000;  // one mapping updated per copy, 50 cycles
+  // Selection scan, preparation scan, then (one admission slot) each copy's read, program and
+  // map update back to back, then the erase of the segment.
+  EXPECT_EQ(measured.measured_reclaim_ps, 2 * scan_ps + 2 * (read_ps + program_ps + update_ps) + erase_ps);
   EXPECT_EQ(measured.measured_copies, 2u);
   EXPECT_EQ(platform.statistics()["flash"]["erases"]["gc"].get<std::uint64_t>(), 1u);
 }
