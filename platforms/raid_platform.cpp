@@ -37,6 +37,12 @@ RaidPlatform::RaidPlatform(sc_core::sc_module_name name, const RaidConfig& confi
                              " B) than what each member holds (" + std::to_string(used) + " B)");
     }
   }
+  for (std::uint32_t d = 0; d < devices_.size(); ++d) {
+    if (devices_[d]->mjolnir() != nullptr) {  // the GC channel and data hooks are FtlCpu's
+      throw config_error("member_overrides." + std::to_string(d) + ".ftl.mode",
+                         "mjolnir members are not supported behind a RAID controller; use ftl.mode = page");
+    }
+  }
   controller_ = std::make_unique<RaidController>("raid", controller_config);
   for (std::uint32_t d = 0; d < devices_.size(); ++d) {
     SsdPlatform& device = *devices_[d];

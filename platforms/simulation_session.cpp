@@ -291,7 +291,10 @@ void SimulationSession::schedule(std::uint64_t at_ps, std::function<void()> acti
   actions_->schedule_at(at, std::move(action));
 }
 
-void SimulationSession::set_foreground_gc(bool foreground) { platform_->ftl().set_foreground_gc(foreground); }
+void SimulationSession::set_foreground_gc(bool foreground) {
+  if (platform_->mjolnir() != nullptr) throw config_error("ftl.gc.foreground", "does not apply with ftl.mode = mjolnir");
+  platform_->ftl().set_foreground_gc(foreground);
+}
 
 nlohmann::json SimulationSession::power_loss() {
   ContextGuard guard(context_);

@@ -93,6 +93,65 @@ void resolve_reliability(const nlohmann::json& effective, const std::string& sou
   c.ftl_core.static_wear_leveling_threshold = wl["static_threshold"].get<std::uint32_t>();
 }
 
+// ftl.mode and ftl.mjolnir.* (docs/mjolnir.md, "Timed mode").
+void resolve_mjolnir(SsdConfig& c, const nlohmann::json& ftl, const std::string& source) {
+  c.ftl_mode = ftl["mode"].get<std::string>() == "mjolnir" ? SsdConfig::FtlMode::Mjolnir : SsdConfig::FtlMode::Page;
+  const auto& m = ftl["mjolnir"];
+  MjolnirCpuConfig& j = c.mjolnir;
+  j.volume_pages = static_cast<std::uint64_t>(std::floor((1.0 - c.ftl_core.spare_factor) * c.geometry.total_pages()));
+  j.namespace_pages = j.volume_pages * (1 + m["snapshot_slots"].get<std::uint64_t>());
+  j.store.scanner.validity_threshold = m["validity_threshold"].get<double>();
+  const auto max_candidates = m["max_candidates_per_cycle"].get<std::uint32_t>();
+  j.store.scanner.max_candidates_per_cycle = max_candidates == 0 ? 0xffffffffu : max_candidates;
+  j.store.reverse_map_limit_bytes = m["reverse_map_limit_bytes"].get<std::uint64_t>();
+  j.store.reverse_map_entry_bytes = m["reverse_map_entry_bytes"].get<std::uint32_t>();
+  j.store.translation_fanout = m["translation_fanout"].get<std::size_t>();
+  j.store.rate_limiter.gc_start_utilization = m["gc_start_utilization"].get<double>();
+  j.store.rate_limiter.panic_free_segments = m["panic_free_segments"].get<std::uint32_t>();
+  j.scanner_threads = m["scanner_threads"].get<std::uint32_t>();
+  j.cycles_per_mapping_scanned = m["cycles_per_mapping_scanned"].get<std::uint64_t>();
+  j.scan_check_interval_mappings = m["scan_check_interval_mappings"].get<std::uint64_t>();
+  j.scan_barrier_cycles = m["scan_barrier_cycles"].get<std::uint64_t>();
+  j.dynamic_reassignment = m["dynamic_reassignment"].get<bool>();
+  j.cycles_per_range_mapping = m["cycles_per_range_mapping"].get<std::uint64_t>();
+  j.cycles_per_mapping_updated = m["cycles_per_mapping_updated"].get<std::uint64_t>();
+  j.inflight_pages = m["inflight_pages"].get<std::uint32_t>();
+  j.measure_reclaim_at_end = m["measure_reclaim_at_end"].get<bool>();
+  j.timeline_interval_ps = c.stats.timeline_interval_ns * 1000;
+  if (c.ftl_mode != SsdConfig::FtlMode::Mjolnir) return;
+  if (j.scanner_threads > c.ftl_cpu.cores) {
+    throw config_error(source + ": ftl.mjolnir.scanner_threads",
+                       "each scanner thread runs on its own firmware core: at most ftl.cpu.cores (" +
+                           std::to_string(c.ftl_cpu.cores) + ")");
+  }
+  if (c.geometry.blocks_per_plane < 2 * (j.store.rate_limiter.panic_free_segments + 1)) {
+    throw config_error(source + ": ftl.mjolnir.panic_free_segments",
+                       "a segment is one block of every plane: nand.blocks_per_plane (" +
+                           std::to_string(c.geometry.blocks_per_plane) + ") must be at least twice the panic reserve plus one");
+  }
+  if (j.namespace_pages >= kInvalidLpn) {
+    throw config_error(source + ": ftl.mjolnir.snapshot_slots",
+                       "the namespace (" + std::to_string(j.namespace_pages) + " pages) exceeds the 32-bit logical page id space");
+  }
+  if (c.ftl_cpu.write_buffer_pages != 0) {
+    throw config_error(source + ": ftl.write_buffer.pages", "the write buffer is not modelled with ftl.mode = mjolnir; leave it 0");
+  }
+  if (c.ftl_cpu.use_copyback) {
+    throw config_error(source + ": controller.copyback", "GC copies with ftl.mode = mjolnir cross planes: copyback does not apply");
+  }
+  // The fault and power-loss models act through the page-mapping FTL (FtlCpu, FtlCore): MjolnirCpu
+  // neither re-drives failed programs nor keeps OOB metadata, so say so instead of ignoring them.
+  if (c.controller.reliability.enabled()) {
+    throw config_error(source + ": nand.reliability", "NAND faults are modelled with ftl.mode = page only; leave them off");
+  }
+  if (c.ftl_core.static_wear_leveling) {
+    throw config_error(source + ": ftl.wear_leveling.static", "is implemented for ftl.mode = page only");
+  }
+  if (c.power.enabled) {
+    throw config_error(source + ": power.enabled", "power loss is modelled with ftl.mode = page only");
+  }
+}
+
 }  // namespace
 
 std::string preset_directory() {
@@ -321,6 +380,7 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
     // Rejected rather than ignored: a run must not silently skip what was asked for.
     throw config_error(source + ": stats.vcd", "VCD tracing of die and channel activity is not implemented yet; leave it empty");
   }
+  resolve_mjolnir(c, ftl, source);
   return c;
 }
 

@@ -15,6 +15,7 @@
 #include "models/ftl/core/ftl_core.h"
 #include "models/ftl/ftl_cpu_config.h"
 #include "models/ftl/recovery/power_loss_config.h"
+#include "models/ftl/mjolnir_cpu_config.h"
 #include "models/host/host_interface_config.h"
 #include "models/nand/nand_timing.h"
 
@@ -37,6 +38,11 @@ struct SsdConfig {
   FtlCoreConfig ftl_core;
   FtlCpuConfig ftl_cpu;
   PowerLossConfig power;
+  // ftl.mode: page (FtlCore + FtlCpu, a page map) or mjolnir (the multi-reference store of
+  // seed 000, MjolnirCpu; docs/mjolnir.md).
+  enum class FtlMode : std::uint8_t { Page, Mjolnir };
+  FtlMode ftl_mode = FtlMode::Page;
+  MjolnirCpuConfig mjolnir;
   HostInterfaceConfig host_interface;
   std::uint32_t host_queue_depth = 32;
   StatsConfig stats;

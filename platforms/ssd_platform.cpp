@@ -37,17 +37,26 @@ SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config)
   if (config_.data_mode) oracle_ = std::make_unique<DataOracle>();
   controller_ = std::make_unique<FlashController>("controller", config_.geometry, config_.nand_timing,
                                                   config_.bus_timing, config_.controller);
-  ftl_cpu_ = std::make_unique<FtlCpu>("ftl", config_.ftl_cpu, *core_, oracle_.get());
-  ftl_cpu_->flash_socket.bind(controller_->target_socket);
-  if (config_.power.enabled) {
-    power_ = std::make_unique<PowerLossRecorder>(config_.power, *core_, oracle_.get());
-    core_->set_observer(power_.get());
-    ftl_cpu_->set_power_loss_recorder(power_.get());
+  if (config_.ftl_mode == SsdConfig::FtlMode::Mjolnir) {
+    // The multi-reference store (docs/mjolnir.md): its namespace holds snapshot slots too.
+    mjolnir_cpu_ = std::make_unique<MjolnirCpu>("ftl", config_.ftl_cpu, config_.mjolnir, config_.geometry, config_.data_mode);
+    mjolnir_cpu_->flash_socket.bind(controller_->target_socket);
+    host_interface_ = std::make_unique<HostInterface>("host_interface", config_.host_interface,
+                                                      config_.geometry.page_size_bytes, config_.mjolnir.namespace_pages);
+    host_interface_->ftl_socket.bind(mjolnir_cpu_->host_socket);
+  } else {
+    ftl_cpu_ = std::make_unique<FtlCpu>("ftl", config_.ftl_cpu, *core_, oracle_.get());
+    ftl_cpu_->flash_socket.bind(controller_->target_socket);
+    if (config_.power.enabled) {
+      power_ = std::make_unique<PowerLossRecorder>(config_.power, *core_, oracle_.get());
+      core_->set_observer(power_.get());
+      ftl_cpu_->set_power_loss_recorder(power_.get());
+    }
+    host_interface_ = std::make_unique<HostInterface>("host_interface", config_.host_interface,
+                                                      config_.geometry.page_size_bytes,
+                                                      power_ ? power_->host_logical_pages() : core_->logical_pages());
+    host_interface_->ftl_socket.bind(ftl_cpu_->host_socket);
   }
-  host_interface_ = std::make_unique<HostInterface>("host_interface", config_.host_interface,
-                                                    config_.geometry.page_size_bytes,
-                                                    power_ ? power_->host_logical_pages() : core_->logical_pages());
-  host_interface_->ftl_socket.bind(ftl_cpu_->host_socket);
   timeline_ = std::make_unique<TimelineSampler>(
       "timeline", sc_core::sc_time(double(config_.stats.timeline_interval_ns), sc_core::SC_NS),
       config_.geometry.page_size_bytes, [this]() {
@@ -55,8 +64,14 @@ SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config)
         c.host_bytes_read = host_statistics_.bytes_read();
         c.host_bytes_written = host_statistics_.bytes_written();
         c.host_requests = host_statistics_.completed();
-        const auto& flash = ftl_cpu_->statistics().flash_commands[static_cast<int>(OpOrigin::Gc)];
+        const auto& flash = flash_statistics().flash_commands[static_cast<int>(OpOrigin::Gc)];
         c.gc_pages_written = flash[static_cast<int>(FlashOpcode::Program)] + flash[static_cast<int>(FlashOpcode::Copyback)];
+        if (mjolnir_cpu_) {
+          c.erases = flash[static_cast<int>(FlashOpcode::Erase)];
+          c.free_blocks = std::uint64_t{mjolnir_cpu_->store().log().free_segments()} * config_.geometry.dies() *
+                          config_.geometry.planes_per_die;
+          return c;
+        }
         c.erases = core_->counters().erases;
         for (UnitId u = 0; u < core_->units(); ++u) c.free_blocks += core_->free_blocks(u);
         c.units_collecting = ftl_cpu_->units_collecting();
@@ -82,7 +97,15 @@ void SsdPlatform::host_workload_finished(std::function<void()> then) {
   host_done_ = true;
   host_done_time_ = sc_core::sc_time_stamp();
   timeline_->stop();
-  ftl_cpu_->notify_when_idle(std::move(then));
+  if (mjolnir_cpu_) {
+    mjolnir_cpu_->host_finished(std::move(then));
+  } else {
+    ftl_cpu_->notify_when_idle(std::move(then));
+  }
+}
+
+const FtlCpuStatistics& SsdPlatform::flash_statistics() const {
+  return mjolnir_cpu_ ? mjolnir_cpu_->flash_statistics() : ftl_cpu_->statistics();
 }
 
 std::uint64_t SsdPlatform::logical_bytes() const {
@@ -99,6 +122,13 @@ void SsdPlatform::enable_progress(bool enable) {
 }
 
 void SsdPlatform::precondition(PreconditionMode mode) {
+  if (mjolnir_cpu_) {
+    if (mode != PreconditionMode::None) {
+      throw config_error("--precondition " + std::string(to_string(mode)),
+                         "ftl.mode = mjolnir starts from an empty store; use --precondition none");
+    }
+    return;
+  }
   DieMirror mirror(*controller_, config_.geometry, oracle_.get());
   core_->set_observer(&mirror);
   if (power_) {  // preconditioned pages get OOB metadata too, durable at once
@@ -132,8 +162,30 @@ void SsdPlatform::run(const sc_core::sc_time& limit) {
   if (config_.power.loss_at_ps > 0) power_loss();
 }
 
+nlohmann::json SsdPlatform::verify_mjolnir_data() const {
+  // Every block any mapping references must hold, on the die, the content the store's log
+  // says it holds (and never an erased page).
+  std::uint64_t checked = 0, mismatches = 0;
+  const auto& g = config_.geometry;
+  const auto& store = mjolnir_cpu_->store();
+  for (auto it = store.translation_layer().entries().begin(); it != store.translation_layer().entries().end(); ++it) {
+    const mjolnir::Extent& e = *it;
+    for (std::uint64_t i = 0; i < e.length; ++i) {
+      const Ppn ppn = mjolnir_cpu_->flash_page(e.physical + i);
+      const BlockId block = g.block_of_page(ppn);
+      const std::uint64_t actual = controller_->die(g.die_of_block(block))
+                                       .backdoor_read(g.plane_of_block(block), g.index_in_plane(block), g.page_in_block(ppn));
+      const std::uint64_t expected = store.log().read(e.physical + i);
+      ++checked;
+      if (actual != expected || expected == mjolnir::kTrimmedTag) ++mismatches;
+    }
+  }
+  return {{"checked_pages", checked}, {"mismatches", mismatches}};
+}
+
 nlohmann::json SsdPlatform::verify_all_data() const {
   nlohmann::json result = {{"checked_pages", 0}, {"mismatches", 0}};
+  if (mjolnir_cpu_) return config_.data_mode ? verify_mjolnir_data() : result;
   if (!oracle_) return result;
   std::uint64_t checked = 0, mismatches = 0;
   const auto& g = config_.geometry;
@@ -166,7 +218,7 @@ nlohmann::json SsdPlatform::statistics() const {
   // The request source's own account (trace replay: format, passes, bad lines by kind).
   if (source_) stats["workload"] = source_->report();
 
-  const auto& ftl = ftl_cpu_->statistics();
+  const auto& ftl = flash_statistics();
   auto by_origin = [&](std::initializer_list<FlashOpcode> opcodes) {
     nlohmann::json j;
     std::uint64_t total = 0;
@@ -191,7 +243,7 @@ nlohmann::json SsdPlatform::statistics() const {
   stats["gc"] = {
       {"invocations", ftl.gc_cycles},
       {"victims", ftl.gc_victims},
-      {"pages_moved", counters.gc_page_writes},
+      {"pages_moved", mjolnir_cpu_ ? mjolnir_cpu_->statistics().gc_copies : counters.gc_page_writes},
       {"busy_time_ns", ftl.gc_busy_ps / 1000},
       {"mean_valid_fraction_of_victims",
        ftl.gc_victims ? double(counters.victim_valid_pages) / (double(ftl.gc_victims) * config_.geometry.pages_per_block) : 0.0},
@@ -213,6 +265,12 @@ nlohmann::json SsdPlatform::statistics() const {
     stats["flash"]["suspend"] = {{"program_suspensions", controller_->program_suspensions()},
                                  {"erase_suspensions", controller_->erase_suspensions()},
                                  {"reads_during_suspension", controller_->reads_during_suspension()}};
+  }
+  if (mjolnir_cpu_) {
+    stats["mjolnir"] = mjolnir_cpu_->statistics_json();
+    for (HostOp op : {HostOp::RangeCopy, HostOp::RangeMove, HostOp::RangeDelete, HostOp::Snapshot}) {
+      stats["host"][to_string(op)] = host_statistics_.op_to_json(op, sim_ps);
+    }
   }
   stats["ftl"] = {{"logical_pages", core_->logical_pages()},
                   {"reads_unmapped", ftl.host_reads_unmapped},

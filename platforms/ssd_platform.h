@@ -17,6 +17,7 @@
 #include "models/ftl/ftl_cpu.h"
 #include "models/ftl/recovery/map_rebuild.h"
 #include "models/ftl/recovery/power_loss_recorder.h"
+#include "models/ftl/mjolnir_cpu.h"
 #include "models/host/host_driver.h"
 #include "models/host/host_interface.h"
 #include "models/host/host_statistics.h"
@@ -68,7 +69,8 @@ class SsdPlatform : public sc_core::sc_module {
 
   const SsdConfig& config() const { return config_; }
   FtlCore& core() { return *core_; }
-  FtlCpu& ftl() { return *ftl_cpu_; }
+  FtlCpu& ftl() { return *ftl_cpu_; }  // ftl.mode = page only
+  MjolnirCpu* mjolnir() { return mjolnir_cpu_.get(); }  // ftl.mode = mjolnir, else null
   FlashController& controller() { return *controller_; }
   HostInterface& host_interface() { return *host_interface_; }
   HostStatistics& host_statistics() { return host_statistics_; }
@@ -91,6 +93,9 @@ class SsdPlatform : public sc_core::sc_module {
   HostStatistics host_statistics_;
   std::unique_ptr<FlashController> controller_;
   std::unique_ptr<FtlCpu> ftl_cpu_;
+  std::unique_ptr<MjolnirCpu> mjolnir_cpu_;
+  const FtlCpuStatistics& flash_statistics() const;
+  nlohmann::json verify_mjolnir_data() const;
   std::unique_ptr<HostInterface> host_interface_;
   std::unique_ptr<HostDriver> host_driver_;
   std::unique_ptr<TimelineSampler> timeline_;

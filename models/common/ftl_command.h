@@ -14,6 +14,9 @@ class FtlCommand : public tlm::tlm_extension<FtlCommand> {
   HostOp op = HostOp::Read;
   Lpn lpn = 0;
   std::uint32_t bytes = 0;       // bytes of the page this command covers
+  // Range commands (is_range_command(op)) come as one command for the whole range.
+  std::uint64_t pages = 1;
+  Lpn destination_lpn = 0;
   std::uint64_t data_tag = 0;    // data mode: content read
   std::uint64_t issuer_tag = 0;  // opaque to FtlCpu
 

@@ -95,6 +95,10 @@ tlm::tlm_sync_enum FtlCpu::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tl
       case HostOp::Write: handle_host_write(gp); break;
       case HostOp::Trim: handle_host_trim(gp); break;
       case HostOp::Flush: complete_host(gp); break;
+      default:
+        SC_REPORT_ERROR("ssdtlm/ftl", (std::string(to_string(command->op)) +
+                                       " needs the multi-reference store: set ftl.mode = mjolnir").c_str());
+        break;
     }
   };
   const std::uint64_t cycles = command->op == HostOp::Read    ? config_.cycles_per_host_read

@@ -70,6 +70,20 @@ tlm::tlm_sync_enum HostInterface::nb_transport_fw(tlm::tlm_generic_payload& gp, 
     SC_REPORT_ERROR("ssdtlm/host", message.str().c_str());
     return tlm::TLM_COMPLETED;
   }
+  if (is_range_command(r.op)) {
+    // The multi-reference store maps whole pages: a range command names whole pages, and its
+    // destination must lie in the namespace too.
+    const std::uint64_t destination_end = r.destination_bytes + r.size_bytes;
+    if (r.offset_bytes % page_size_bytes_ != 0 || r.size_bytes % page_size_bytes_ != 0 ||
+        r.destination_bytes % page_size_bytes_ != 0 || destination_end > logical_pages_ * page_size_bytes_) {
+      std::ostringstream message;
+      message << to_string(r.op) << " request " << r.id << " [" << r.offset_bytes << ", +" << r.size_bytes
+              << ") -> " << r.destination_bytes << " is not aligned to " << page_size_bytes_
+              << " B pages or its destination exceeds the " << logical_pages_ * page_size_bytes_ << " B namespace";
+      SC_REPORT_ERROR("ssdtlm/host", message.str().c_str());
+      return tlm::TLM_COMPLETED;
+    }
+  }
   Request* request;
   if (free_requests_.empty()) {
     request_storage_.push_back(std::make_unique<Request>());
@@ -129,16 +143,27 @@ void HostInterface::dispatch_pages(Request& request) {
   }
   const std::uint64_t first_page = r.offset_bytes / page_size_bytes_;
   const std::uint64_t last_page = (r.offset_bytes + r.size_bytes - 1) / page_size_bytes_;
+  if (is_range_command(r.op)) {
+    // One command for the whole range: the FTL changes its map, no page is transferred.
+    request.pages_outstanding = 1;
+    PageCommand* page = take_page();
+    page->request = &request;
+    page->command.op = r.op;
+    page->command.lpn = static_cast<Lpn>(first_page);
+    page->command.pages = last_page - first_page + 1;
+    page->command.destination_lpn = static_cast<Lpn>(r.destination_bytes / page_size_bytes_);
+    page->command.bytes = 0;
+    page->command.data_tag = 0;
+    page->command.issuer_tag = reinterpret_cast<std::uint64_t>(page);
+    page->gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_time delay = sc_core::SC_ZERO_TIME;
+    ftl_socket->nb_transport_fw(page->gp, phase, delay);
+    return;
+  }
   request.pages_outstanding = static_cast<std::uint32_t>(last_page - first_page + 1);
   for (std::uint64_t lpn = first_page; lpn <= last_page; ++lpn) {
-    PageCommand* page;
-    if (free_pages_.empty()) {
-      page_storage_.push_back(std::make_unique<PageCommand>());
-      page = page_storage_.back().get();
-    } else {
-      page = free_pages_.back();
-      free_pages_.pop_back();
-    }
+    PageCommand* page = take_page();
     const std::uint64_t page_start = lpn * page_size_bytes_;
     const std::uint64_t from = std::max<std::uint64_t>(page_start, r.offset_bytes);
     const std::uint64_t to = std::min<std::uint64_t>(page_start + page_size_bytes_, r.offset_bytes + r.size_bytes);
@@ -146,6 +171,7 @@ void HostInterface::dispatch_pages(Request& request) {
     page->command.op = r.op;
     page->command.lpn = static_cast<Lpn>(lpn);
     page->command.bytes = static_cast<std::uint32_t>(to - from);
+    page->command.pages = 1;
     page->command.data_tag = 0;
     page->command.issuer_tag = reinterpret_cast<std::uint64_t>(page);
     page->gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
@@ -153,6 +179,16 @@ void HostInterface::dispatch_pages(Request& request) {
     sc_time delay = sc_core::SC_ZERO_TIME;
     ftl_socket->nb_transport_fw(page->gp, phase, delay);
   }
+}
+
+HostInterface::PageCommand* HostInterface::take_page() {
+  if (free_pages_.empty()) {
+    page_storage_.push_back(std::make_unique<PageCommand>());
+    return page_storage_.back().get();
+  }
+  PageCommand* page = free_pages_.back();
+  free_pages_.pop_back();
+  return page;
 }
 
 tlm::tlm_sync_enum HostInterface::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time&) {

@@ -46,6 +46,7 @@ class HostInterface : public sc_core::sc_module {
   void try_fetch();
   void fetched(Request& request);
   void dispatch_pages(Request& request);
+  PageCommand* take_page();
   void page_completed(PageCommand& page);
   void request_pages_done(Request& request);
   void send_completion(Request& request);

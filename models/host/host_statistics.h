@@ -31,7 +31,7 @@ class HostStatistics {
   nlohmann::json op_to_json(HostOp op, std::uint64_t sim_time_ps) const;
 
  private:
-  HostOpStatistics ops_[4];
+  HostOpStatistics ops_[kHostOpCount];
   std::uint64_t completed_ = 0;
   std::unique_ptr<std::ofstream> records_;
 };

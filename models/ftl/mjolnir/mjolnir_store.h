@@ -48,6 +48,11 @@ class MjolnirStore {
   // A snapshot is a range copy of the volume's logical range into the snapshot's range.
   void snapshot(Lba volume, std::uint64_t length, Lba snapshot_at) { tl_.range_copy(volume, snapshot_at, length); }
 
+  // A timed shell pins the segment of a host write whose program is still in flight, so the
+  // scanner does not judge (and the cleaner does not read) blocks not yet on flash.
+  void pin_segment(std::uint32_t segment) { log_.pin(segment); }
+  void unpin_segment(std::uint32_t segment) { log_.unpin(segment); }
+
   ScanCycleResult scan_cycle();
   // Relocates up to max_blocks referenced blocks (copies completed at once) and reclaims the
   // segments that become empty; returns the blocks copied.

@@ -28,6 +28,7 @@ std::uint32_t resolve_alignment(const WorkloadSpec& spec, std::uint32_t logical_
 DeviceLayout resolve_layout(const WorkloadSpec& spec, std::uint64_t device_bytes, std::uint32_t alignment) {
   DeviceLayout layout;
   layout.alignment_bytes = alignment;
+  layout.device_bytes = device_bytes;
   const AddressRange& range = spec.range;
   if (range.in_fractions) {
     // Rounded inwards to whole alignment units, so the range never leaves the device.

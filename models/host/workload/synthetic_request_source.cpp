@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "models/common/config/config_error.h"
 #include "models/host/workload/spec_text.h"
 
 namespace ssdtlm {
@@ -34,6 +35,9 @@ SyntheticRequestSource::SyntheticRequestSource(const WorkloadSpec& spec, const D
       sequential_rng_(stream_seed(seed, spec.seed_offset, kSequential)),
       clock_(make_arrival_clock(spec)),
       sequential_cursor_bytes_(layout.range_start_bytes) {
+  if (spec_.snapshot_every != 0 && layout_.range_end_bytes - layout_.range_start_bytes > 0xffffffffull) {
+    throw config_error("workload.snapshot_every", "a snapshot covers the workload's range, which must be under 4 GiB");
+  }
   double total = 0;
   for (const SizeChoice& choice : spec_.sizes) cumulative_weights_.push_back(total += choice.weight);
   if (spec_.pattern == AccessPattern::Random) {
@@ -88,6 +92,22 @@ std::uint64_t SyntheticRequestSource::next_offset(std::uint32_t size_bytes) {
 }
 
 bool SyntheticRequestSource::next(HostRequest& request) {
+  // Checked first: snapshot_every = count takes one snapshot after the last request.
+  if (spec_.snapshot_every != 0 && (burst_left_ > 0 || since_snapshot_ == spec_.snapshot_every)) {
+    // A snapshot of the workload's range into the next slot (docs/mjolnir.md); it takes a
+    // request's place in the stream but not in request_count.
+    if (burst_left_ == 0) burst_left_ = spec_.snapshot_burst;
+    if (--burst_left_ == 0) since_snapshot_ = 0;
+    request = HostRequest{};
+    request.id = issued_ + snapshots_;
+    request.op = HostOp::Snapshot;
+    request.offset_bytes = layout_.range_start_bytes;
+    request.size_bytes = static_cast<std::uint32_t>(layout_.range_end_bytes - layout_.range_start_bytes);
+    request.destination_bytes = layout_.range_start_bytes + (1 + snapshots_ % spec_.snapshot_slots) * layout_.device_bytes;
+    request.arrival_ns = last_arrival_ns_;
+    ++snapshots_;
+    return true;
+  }
   if (spec_.request_count != 0 && issued_ >= spec_.request_count) return false;
   std::uint64_t arrival_ns = 0;
   if (clock_) {
@@ -95,8 +115,10 @@ bool SyntheticRequestSource::next(HostRequest& request) {
     if (spec_.duration_ns != 0 && arrival_ns >= spec_.duration_ns) return false;
   }
   request = HostRequest{};
-  request.id = issued_++;
+  request.id = issued_++ + snapshots_;
   request.arrival_ns = arrival_ns;
+  last_arrival_ns_ = arrival_ns;
+  ++since_snapshot_;
   const double read_fraction = spec_.read_fraction;
   const bool read = read_fraction >= 1.0 || (read_fraction > 0.0 && op_rng_.uniform01() < read_fraction);
   request.op = read ? HostOp::Read : HostOp::Write;

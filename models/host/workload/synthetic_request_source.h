@@ -21,6 +21,7 @@ struct DeviceLayout {
   std::uint64_t range_start_bytes = 0;
   std::uint64_t range_end_bytes = 0;  // exclusive
   std::uint32_t alignment_bytes = 4096;
+  std::uint64_t device_bytes = 0;  // the capacity the range is a part of (snapshot slots)
 };
 
 class SyntheticRequestSource final : public RequestSource {
@@ -47,6 +48,10 @@ class SyntheticRequestSource final : public RequestSource {
   std::vector<double> cumulative_weights_;          // size mix
   std::uint64_t sequential_cursor_bytes_ = 0;
   std::uint64_t issued_ = 0;
+  std::uint64_t since_snapshot_ = 0;  // requests since the last snapshot point (snapshot_every)
+  std::uint32_t burst_left_ = 0;      // snapshots still to take at this point
+  std::uint64_t snapshots_ = 0;
+  std::uint64_t last_arrival_ns_ = 0;
 };
 
 }  // namespace ssdtlm

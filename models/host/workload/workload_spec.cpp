@@ -36,6 +36,9 @@ constexpr FieldName kFieldNames[] = {
     {"duration_us", "time"},
     {"alignment_bytes", "align"},
     {"seed_offset", "seed_offset"},
+    {"snapshot_every", "snapshot_every"},
+    {"snapshot_slots", "snapshot_slots"},
+    {"snapshot_burst", "snapshot_burst"},
     {"trace.path", "trace"},
     {"trace.format", "format"},
     {"trace.strict", "strict"},
@@ -239,7 +242,9 @@ bool operator==(const WorkloadSpec& a, const WorkloadSpec& b) {
          a.burst_off_ns == b.burst_off_ns && same_sizes(a.sizes, b.sizes) && same_range(a.range, b.range) &&
          a.address_distribution == b.address_distribution && a.request_count == b.request_count &&
          a.duration_ns == b.duration_ns && a.alignment_bytes == b.alignment_bytes &&
-         a.seed_offset == b.seed_offset && same_trace(a.trace, b.trace);
+         a.seed_offset == b.seed_offset &&
+         a.snapshot_every == b.snapshot_every && a.snapshot_slots == b.snapshot_slots &&
+         a.snapshot_burst == b.snapshot_burst && same_trace(a.trace, b.trace);
 }
 
 }  // namespace ssdtlm

@@ -64,6 +64,12 @@ struct WorkloadSpec {
   std::uint64_t duration_ns = 0;            // simulated time; 0: no limit
   std::uint32_t alignment_bytes = 0;        // request offsets are multiples of it; 0: the logical block
   std::uint64_t seed_offset = 0;            // added to the run's seed: two hosts, two streams
+  // Multi-reference store (ftl.mode = mjolnir): after every snapshot_every requests a snapshot
+  // of the workload's range; snapshot k goes to the same range in namespace slot
+  // (k mod snapshot_slots) + 1, i.e. offset + slot x device capacity. 0: no snapshots.
+  std::uint64_t snapshot_every = 0;
+  std::uint32_t snapshot_slots = 1;
+  std::uint32_t snapshot_burst = 1;  // snapshots taken at each snapshot point, into successive slots
   std::optional<TraceReplayOptions> trace;  // set: replay this trace instead of generating
 
   bool is_trace() const { return trace.has_value(); }

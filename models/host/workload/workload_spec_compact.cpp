@@ -249,10 +249,20 @@ WorkloadSpec parse_synthetic_spec(const std::string& text, const std::string& wh
         spec.range = parse_range(item.value, name(F::Range));
       } else if (item.key == "seed_offset") {
         spec.seed_offset = spec::parse_whole_number(item.value, name(F::SeedOffset));
+      } else if (item.key == "snapshot_every") {
+        spec.snapshot_every = spec::parse_whole_number(item.value, name(F::SnapshotEvery));
+      } else if (item.key == "snapshot_slots") {
+        const std::uint64_t slots = spec::parse_whole_number(item.value, name(F::SnapshotSlots));
+        if (slots == 0 || slots > 4096) throw config_error(name(F::SnapshotSlots), "expected 1 to 4096");
+        spec.snapshot_slots = static_cast<std::uint32_t>(slots);
+      } else if (item.key == "snapshot_burst") {
+        const std::uint64_t burst = spec::parse_whole_number(item.value, name(F::SnapshotBurst));
+        if (burst == 0 || burst > 4096) throw config_error(name(F::SnapshotBurst), "expected 1 to 4096");
+        spec.snapshot_burst = static_cast<std::uint32_t>(burst);
       } else {
         throw config_error(where, "unknown workload option '" + item.key +
                                       "' (expected qd, count, time, size, read, seq, arrival, rate, "
-                                      "on, off, dist, range, align or seed_offset)");
+                                      "on, off, dist, range, align, seed_offset, snapshot_every, snapshot_slots or snapshot_burst)");
       }
     }
   }
@@ -331,6 +341,9 @@ std::string to_compact(const WorkloadSpec& spec) {
                        spec::format_bytes(range.length_bytes));
     }
     if (spec.seed_offset != 0) add("seed_offset", std::to_string(spec.seed_offset));
+    if (spec.snapshot_every != 0) add("snapshot_every", std::to_string(spec.snapshot_every));
+    if (spec.snapshot_slots != 1) add("snapshot_slots", std::to_string(spec.snapshot_slots));
+    if (spec.snapshot_burst != 1) add("snapshot_burst", std::to_string(spec.snapshot_burst));
   }
   if (spec.queue_depth != 0) add("qd", std::to_string(spec.queue_depth));
   if (spec.request_count != 0) add("count", std::to_string(spec.request_count));

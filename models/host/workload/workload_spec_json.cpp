@@ -14,14 +14,14 @@ namespace {
 constexpr const char* kSyntheticKeys =
     "pattern, read_fraction, sequential_fraction, arrival, queue_depth, rate_iops, burst_on_us, burst_off_us, "
     "size_bytes, size_mix, range, address_distribution, request_count, duration_us, "
-    "alignment_bytes, seed_offset";
+    "alignment_bytes, seed_offset, snapshot_every, snapshot_slots, snapshot_burst";
 constexpr const char* kTraceWorkloadKeys = "trace, queue_depth, request_count, duration_us, alignment_bytes";
 constexpr const char* kTraceKeys =
     "path, format, strict, blkparse_event, devices, replay, speedup, repeat, beyond_device, split_bytes";
 constexpr const char* kSyntheticOnlyKeys[] = {
     "pattern",     "read_fraction",        "sequential_fraction", "arrival",    "rate_iops",
     "burst_on_us", "burst_off_us",         "size_bytes", "size_mix",
-    "range",       "address_distribution", "seed_offset"};
+    "range",       "address_distribution", "seed_offset", "snapshot_every", "snapshot_slots", "snapshot_burst"};
 
 constexpr std::uint64_t kU32Max = std::numeric_limits<std::uint32_t>::max();
 
@@ -140,6 +140,13 @@ WorkloadSpec read_synthetic(JsonSection& section) {
   if (section.has("range")) spec.range = read_range(section.raw("range"), section.path_of("range"));
   spec.address_distribution = section.string_or("address_distribution", spec.address_distribution);
   spec.seed_offset = section.whole_or("seed_offset", 0);
+  spec.snapshot_every = section.whole_or("snapshot_every", 0);
+  const std::uint64_t slots = section.whole_or("snapshot_slots", 1);
+  if (slots == 0 || slots > 4096) throw config_error(section.path_of("snapshot_slots"), "expected 1 to 4096");
+  spec.snapshot_slots = static_cast<std::uint32_t>(slots);
+  const std::uint64_t burst = section.whole_or("snapshot_burst", 1);
+  if (burst == 0 || burst > 4096) throw config_error(section.path_of("snapshot_burst"), "expected 1 to 4096");
+  spec.snapshot_burst = static_cast<std::uint32_t>(burst);
   read_common(section, spec);
   section.finish(kSyntheticKeys);
   return spec;
@@ -207,6 +214,9 @@ nlohmann::json to_json(const WorkloadSpec& spec) {
       json["sequential_fraction"] = spec.sequential_fraction;
     }
     json["seed_offset"] = spec.seed_offset;
+    json["snapshot_every"] = spec.snapshot_every;
+    json["snapshot_slots"] = spec.snapshot_slots;
+    json["snapshot_burst"] = spec.snapshot_burst;
   }
   json["queue_depth"] = spec.queue_depth;
   json["request_count"] = spec.request_count;

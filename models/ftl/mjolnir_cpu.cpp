@@ -1,0 +1,695 @@
+#include "models/ftl/mjolnir_cpu.h"
+
+#include <algorithm>
+#include <numeric>
+#include <sstream>
+
+#include "models/ftl/mjolnir/scan_schedule.h"
+
+namespace ssdtlm {
+
+using sc_core::sc_time;
+using mjolnir::Pba;
+
+struct MjolnirCpu::FlashTxn {
+  tlm::tlm_generic_payload gp;
+  FlashCommand command;
+  TxnKind kind = TxnKind::HostRead;
+  tlm::tlm_generic_payload* host_gp = nullptr;
+  Lpn lpn = kInvalidLpn;
+  Pba pba = 0;
+  Ppn ppn = kInvalidPpn;
+  std::uint64_t expected_tag = 0;
+  mjolnir::CopyOp copy;
+  std::uint32_t segment = 0;
+
+  FlashTxn() { gp.set_extension(&command); }
+  ~FlashTxn() { gp.clear_extension(&command); }  // the extension is a member, not heap-owned
+};
+
+MjolnirCpu::MjolnirCpu(sc_core::sc_module_name name, const FtlCpuConfig& cpu, const MjolnirCpuConfig& config,
+                       const FlashGeometry& geometry, bool data_mode)
+    : sc_core::sc_module(name),
+      host_socket("host_socket"),
+      flash_socket("flash_socket"),
+      cpu_(cpu),
+      config_(config),
+      geometry_(geometry),
+      data_mode_(data_mode),
+      planes_total_(geometry.dies() * geometry.planes_per_die),
+      timer_("timer"),
+      core_free_at_(std::max<std::uint32_t>(1, cpu.cores), sc_core::SC_ZERO_TIME) {
+  config_.store.segments = geometry.blocks_per_plane;
+  config_.store.segment_blocks = planes_total_ * geometry.pages_per_block;
+  store_ = std::make_unique<mjolnir::MjolnirStore>(config_.store);
+  host_socket.register_nb_transport_fw(this, &MjolnirCpu::nb_transport_fw);
+  flash_socket.register_nb_transport_bw(this, &MjolnirCpu::nb_transport_bw);
+  next_program_page_.assign(geometry.total_blocks(), 0);
+  erases_outstanding_.assign(config_.store.segments, 0);
+  selected_at_ps_.assign(config_.store.segments, 0);
+  selected_valid_.assign(config_.store.segments, 0);
+  if (config_.timeline_interval_ps > 0) {
+    timer_.schedule_in(sc_time::from_value(config_.timeline_interval_ps), [this]() { sample(); });
+  }
+}
+
+MjolnirCpu::~MjolnirCpu() = default;
+
+Ppn MjolnirCpu::flash_page(Pba pba) const {
+  const std::uint64_t segment_blocks = config_.store.segment_blocks;
+  const auto segment = static_cast<std::uint32_t>(pba / segment_blocks);
+  const std::uint64_t offset = pba % segment_blocks;
+  const auto plane_index = static_cast<std::uint32_t>(offset % planes_total_);
+  const auto page = static_cast<std::uint32_t>(offset / planes_total_);
+  // Consecutive plane indices go to consecutive dies first (and so to different channels).
+  const DieId die = plane_index % geometry_.dies();
+  const std::uint32_t plane = plane_index / geometry_.dies();
+  return geometry_.page_id(geometry_.block_id(die, plane, segment), page);
+}
+
+// ---------------------------------------------------------------- firmware cores
+
+void MjolnirCpu::run_step(std::uint64_t cycles, TimedCallbackQueue::Callback step) {
+  if (cycles == 0) {
+    step();
+    return;
+  }
+  auto earliest = std::min_element(core_free_at_.begin(), core_free_at_.end());
+  const sc_time start = std::max(*earliest, sc_core::sc_time_stamp());
+  *earliest = start + sc_time::from_value(cpu_.cycles_to_ps(cycles));
+  timer_.schedule_at(*earliest, std::move(step));
+}
+
+// ---------------------------------------------------------------- host side
+
+tlm::tlm_sync_enum MjolnirCpu::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time& delay) {
+  if (phase == tlm::END_RESP) return tlm::TLM_COMPLETED;
+  auto* command = gp.get_extension<FtlCommand>();
+  if (phase != tlm::BEGIN_REQ || command == nullptr) {
+    SC_REPORT_ERROR("ssdtlm/mjolnir", "expected BEGIN_REQ with an FtlCommand extension");
+    return tlm::TLM_COMPLETED;
+  }
+  const std::uint64_t last = std::max<std::uint64_t>(command->lpn, command->destination_lpn) + command->pages;
+  if (last > config_.namespace_pages) {
+    std::ostringstream message;
+    message << to_string(command->op) << " of logical page " << command->lpn << " (+" << command->pages
+            << ") beyond the namespace (" << config_.namespace_pages << " pages)";
+    SC_REPORT_ERROR("ssdtlm/mjolnir", message.str().c_str());
+    return tlm::TLM_COMPLETED;
+  }
+  ++host_steps_running_;
+  auto start = [this, &gp]() { handle_host(gp); };
+  if (delay != sc_core::SC_ZERO_TIME) {
+    timer_.schedule_in(delay, start);
+  } else {
+    start();
+  }
+  phase = tlm::END_REQ;
+  return tlm::TLM_UPDATED;
+}
+
+void MjolnirCpu::handle_host(tlm::tlm_generic_payload& gp) {
+  auto* command = gp.get_extension<FtlCommand>();
+  if (is_range_command(command->op)) {
+    // Firmware cost per mapping piece the command touches (the source range's extents).
+    const std::size_t pieces =
+        std::max<std::size_t>(1, store_->translation_layer().extents_in(command->lpn, command->pages).size());
+    run_step(config_.cycles_per_range_mapping * pieces, [this, &gp]() { handle_range_command(gp); });
+    return;
+  }
+  switch (command->op) {
+    case HostOp::Read:
+      run_step(cpu_.cycles_per_host_read, [this, &gp]() {
+        --host_steps_running_;
+        host_reads_.push_back(&gp);
+        pump();
+      });
+      return;
+    case HostOp::Write:
+      run_step(cpu_.cycles_per_host_write, [this, &gp]() {
+        --host_steps_running_;
+        host_writes_.push_back(&gp);
+        pump();
+      });
+      return;
+    case HostOp::Trim:
+      run_step(cpu_.cycles_per_trim, [this, &gp]() {
+        --host_steps_running_;
+        store_->trim(gp.get_extension<FtlCommand>()->lpn, 1);
+        ++map_generation_;
+        complete_host(gp);
+        pump();
+      });
+      return;
+    default:  // flush: nothing is buffered
+      --host_steps_running_;
+      complete_host(gp);
+      return;
+  }
+}
+
+void MjolnirCpu::handle_range_command(tlm::tlm_generic_payload& gp) {
+  --host_steps_running_;
+  const auto* command = gp.get_extension<FtlCommand>();
+  const mjolnir::Lba src = command->lpn;
+  const mjolnir::Lba dst = command->destination_lpn;
+  const std::uint64_t n = command->pages;
+  switch (command->op) {
+    case HostOp::RangeCopy: store_->range_copy(src, dst, n); break;
+    case HostOp::RangeMove: store_->range_move(src, dst, n); break;
+    case HostOp::RangeDelete: store_->range_delete(src, n); break;
+    case HostOp::Snapshot: store_->snapshot(src, n, dst); break;
+    default: break;
+  }
+  ++stats_.range_commands;
+  ++map_generation_;
+  complete_host(gp);
+  pump();
+}
+
+void MjolnirCpu::complete_host(tlm::tlm_generic_payload& gp) {
+  gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  tlm::tlm_phase phase = tlm::BEGIN_RESP;
+  sc_time delay = sc_core::SC_ZERO_TIME;
+  host_socket->nb_transport_bw(gp, phase, delay);
+}
+
+std::uint64_t MjolnirCpu::fresh_tag() { return content_tag(++tag_counter_); }
+
+std::uint64_t MjolnirCpu::content_tag(std::uint64_t write_number) {
+  std::uint64_t z = write_number + 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  z ^= z >> 31;
+  return (z == 0 || z == mjolnir::kTrimmedTag) ? 1 : z;
+}
+
+// ---------------------------------------------------------------- admission (rate limiter)
+
+void MjolnirCpu::pump() {
+  if (pumping_) return;
+  pumping_ = true;
+  bool held_write_counted = false;
+  while (true) {
+    while (const auto segment = store_->cleaner().reclaim()) erase_segment(*segment);
+    maybe_start_scan();
+    if (inflight_pages_ >= config_.inflight_pages) break;
+    const std::uint64_t host_outstanding = host_reads_.size() + host_writes_.size();
+    const mjolnir::BandwidthShare share = store_->bandwidth_share(host_outstanding);
+    const bool write_ok = !host_writes_.empty() && !share.panic && store_->host_write_fits(1);
+    if (!host_writes_.empty() && !write_ok && !held_write_counted) {
+      ++stats_.host_writes_held;
+      held_write_counted = true;
+    }
+    const bool host_ok = !host_reads_.empty() || write_ok;
+    const bool gc_ok = store_->cleaner().has_work() && (measuring_ || (!host_done_ && share.gc > 0.0));
+    if (!host_ok && !gc_ok) break;
+    bool pick_gc = gc_ok;
+    if (host_ok && gc_ok) {
+      // Weighted round robin over the admission slots by the rate limiter's shares.
+      pick_gc = gc_credit_ > host_credit_;
+      host_credit_ += share.host;
+      gc_credit_ += share.gc;
+      (pick_gc ? gc_credit_ : host_credit_) -= 1.0;
+      host_credit_ = std::clamp(host_credit_, -2.0, 2.0);
+      gc_credit_ = std::clamp(gc_credit_, -2.0, 2.0);
+    }
+    if (pick_gc && admit_gc_copy()) continue;
+    if (!host_ok) break;
+    if (!host_reads_.empty()) {
+      tlm::tlm_generic_payload* gp = host_reads_.front();
+      host_reads_.pop_front();
+      admit_host_read(*gp);
+    } else {
+      tlm::tlm_generic_payload* gp = host_writes_.front();
+      host_writes_.pop_front();
+      held_write_counted = false;
+      admit_host_write(*gp);
+    }
+  }
+  pumping_ = false;
+  // Host writes waiting, nothing in flight and no scan started: nothing will free space.
+  if (!host_writes_.empty() && free_txns_.size() == txn_storage_.size() && !scanning_ &&
+      !store_->cleaner().has_work() && host_steps_running_ == 0) {
+    SC_REPORT_ERROR("ssdtlm/mjolnir",
+                    "the store is full: host writes wait for space and the scanner finds no segment under "
+                    "ftl.mjolnir.validity_threshold (raise ftl.spare_factor or the threshold)");
+  }
+  check_idle();
+}
+
+void MjolnirCpu::admit_host_read(tlm::tlm_generic_payload& gp) {
+  auto* command = gp.get_extension<FtlCommand>();
+  const std::optional<Pba> pba = store_->translation_layer().lookup(command->lpn);
+  if (!pba) {
+    command->data_tag = 0;
+    ++flash_stats_.host_reads_unmapped;
+    ++host_pages_read_;
+    complete_host(gp);
+    return;
+  }
+  const auto inflight = inflight_programs_.find(*pba);
+  if (inflight != inflight_programs_.end()) {
+    inflight->second.push_back(&gp);  // admitted again when the program completes
+    return;
+  }
+  FlashTxn& txn = new_txn(TxnKind::HostRead, FlashOpcode::Read, OpOrigin::Host);
+  txn.host_gp = &gp;
+  txn.lpn = command->lpn;
+  txn.pba = *pba;
+  txn.ppn = flash_page(*pba);
+  txn.expected_tag = store_->log().read(*pba);
+  txn.command.transfer_bytes = command->bytes;
+  ++inflight_pages_;
+  issue(txn);
+}
+
+void MjolnirCpu::admit_host_write(tlm::tlm_generic_payload& gp) {
+  auto* command = gp.get_extension<FtlCommand>();
+  const std::uint64_t tag = fresh_tag();
+  // The page is the store's block: a partial-page write is written as a whole page.
+  store_->write(command->lpn, {tag});
+  const Pba pba = *store_->translation_layer().lookup(command->lpn);
+  store_->pin_segment(store_->log().segment_of(pba));
+  inflight_programs_.try_emplace(pba);
+  ++map_generation_;
+  FlashTxn& txn = new_txn(TxnKind::HostWrite, FlashOpcode::Program, OpOrigin::Host);
+  txn.host_gp = &gp;
+  txn.lpn = command->lpn;
+  txn.pba = pba;
+  txn.ppn = flash_page(pba);
+  txn.expected_tag = tag;
+  ++inflight_pages_;
+  program_ready(txn);
+}
+
+bool MjolnirCpu::admit_gc_copy() {
+  const std::optional<mjolnir::CopyOp> op = store_->cleaner().issue_copy();
+  if (!op) return false;
+  ++inflight_pages_;
+  FlashTxn& txn = new_txn(TxnKind::GcRead, FlashOpcode::Read, OpOrigin::Gc);
+  txn.copy = *op;
+  txn.pba = op->from;
+  txn.ppn = flash_page(op->from);
+  txn.expected_tag = store_->log().read(op->from);
+  run_step(cpu_.cycles_per_gc_page, [this, &txn]() { issue(txn); });
+  return true;
+}
+
+void MjolnirCpu::maybe_start_scan() {
+  if (scanning_) return;
+  if (host_done_ && !measuring_) return;
+  auto& cleaner = store_->cleaner();
+  // While the cleaner works, scan again only to prepare the candidates already selected, once
+  // it is down to its last segment's worth of copies (so preparation overlaps the end of
+  // cleaning); new candidates are looked for when it has run dry. Never two scans at once.
+  if (cleaner.has_work() &&
+      (cleaner.outstanding_blocks() > config_.store.segment_blocks || store_->scanner().pending().empty())) {
+    return;
+  }
+  if (!measuring_ && !store_->bandwidth_share(host_reads_.size() + host_writes_.size()).gc_active) return;
+  // Nothing can have changed since a scan that selected nothing: wait for the map to change.
+  if (store_->scanner().pending().empty() && map_generation_ == generation_at_last_scan_) return;
+  if (measuring_) {
+    // The measurement reclaims the segments that held data when it started; the segments
+    // its copies fill are kept out of selection (pinned) until it ends.
+    const auto& log = store_->log();
+    for (std::uint32_t s = 0; s < log.segments(); ++s) {
+      if (log.state(s) == mjolnir::SegmentState::kImmutable && !measure_target_[s] && !measure_pinned_[s]) {
+        measure_pinned_[s] = 1;
+        store_->pin_segment(s);
+      }
+    }
+  }
+  scanning_ = true;
+  generation_at_last_scan_ = map_generation_;
+  mjolnir::ScanScheduleConfig schedule_config;
+  schedule_config.threads = config_.scanner_threads;
+  schedule_config.cost_per_mapping_ps = cpu_.cycles_to_ps(config_.cycles_per_mapping_scanned);
+  schedule_config.check_interval_mappings = config_.scan_check_interval_mappings;
+  schedule_config.barrier_cost_ps = cpu_.cycles_to_ps(config_.scan_barrier_cycles);
+  schedule_config.dynamic_reassignment = config_.dynamic_reassignment;
+  mjolnir::ScanSchedule schedule;
+  if (schedule_config.cost_per_mapping_ps > 0) schedule = mjolnir::simulate_scan(store_->translation_layer(), schedule_config);
+  // Each scanner thread occupies one firmware core for the whole scan (barrier waits included).
+  std::vector<std::size_t> cores(core_free_at_.size());
+  std::iota(cores.begin(), cores.end(), 0);
+  std::stable_sort(cores.begin(), cores.end(), [this](std::size_t a, std::size_t b) { return core_free_at_[a] < core_free_at_[b]; });
+  const std::size_t threads = std::min<std::size_t>(config_.scanner_threads, cores.size());
+  sc_time start = sc_core::sc_time_stamp();
+  for (std::size_t i = 0; i < threads; ++i) start = std::max(start, core_free_at_[cores[i]]);
+  const sc_time end = start + sc_time::from_value(schedule.makespan_ps);
+  for (std::size_t i = 0; i < threads; ++i) core_free_at_[cores[i]] = end;
+  const std::uint64_t start_ps = start.value();
+  const std::uint64_t makespan = schedule.makespan_ps;
+  const std::uint32_t reassignments = schedule.reassignments;
+  timer_.schedule_at(end, [this, start_ps, makespan, reassignments]() {
+    const mjolnir::ScanCycleResult result = store_->scan_cycle();
+    ++stats_.scans;
+    stats_.mappings_scanned += result.mappings_scanned;
+    stats_.scan_busy_ps += makespan;
+    stats_.scan_reassignments += reassignments;
+    for (const mjolnir::SegmentLiveness& selected : result.selected) {
+      selected_at_ps_[selected.segment] = start_ps;
+      selected_valid_[selected.segment] = 1;
+    }
+    if (measuring_) {
+      stats_.measured_scan_ps += makespan;
+      ++stats_.measured_scans;
+    }
+    scanning_ = false;
+    pump();
+  });
+}
+
+void MjolnirCpu::erase_segment(std::uint32_t segment) {
+  erases_outstanding_[segment] = planes_total_;
+  for (std::uint32_t p = 0; p < planes_total_; ++p) {
+    const BlockId block = geometry_.block_id(p % geometry_.dies(), p / geometry_.dies(), segment);
+    next_program_page_[block] = 0;  // later programs queue behind the erase at the die
+    FlashTxn& txn = new_txn(TxnKind::GcErase, FlashOpcode::Erase, OpOrigin::Gc);
+    txn.segment = segment;
+    txn.ppn = geometry_.page_id(block, 0);
+    issue(txn);
+  }
+}
+
+// ---------------------------------------------------------------- flash side
+
+MjolnirCpu::FlashTxn& MjolnirCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin origin) {
+  FlashTxn* txn;
+  if (free_txns_.empty()) {
+    txn_storage_.push_back(std::make_unique<FlashTxn>());
+    txn = txn_storage_.back().get();
+  } else {
+    txn = free_txns_.back();
+    free_txns_.pop_back();
+  }
+  txn->kind = kind;
+  txn->host_gp = nullptr;
+  txn->lpn = kInvalidLpn;
+  txn->command.opcode = opcode;
+  txn->command.origin = origin;
+  txn->command.plane_count = 1;
+  txn->command.transfer_bytes = 0;
+  txn->command.status = FlashStatus::Ok;
+  txn->command.issuer_tag = reinterpret_cast<std::uint64_t>(txn);
+  return *txn;
+}
+
+void MjolnirCpu::release(FlashTxn& txn) { free_txns_.push_back(&txn); }
+
+void MjolnirCpu::issue(FlashTxn& txn) {
+  const BlockId block = geometry_.block_of_page(txn.ppn);
+  txn.command.die = geometry_.die_of_block(block);
+  auto& target = txn.command.targets[0];
+  target.plane = geometry_.plane_of_block(block);
+  target.block_in_plane = geometry_.index_in_plane(block);
+  target.page = geometry_.page_in_block(txn.ppn);
+  target.data_tag = txn.command.opcode == FlashOpcode::Program ? txn.expected_tag : 0;
+  ++flash_stats_.flash_commands[static_cast<int>(txn.command.origin)][static_cast<int>(txn.command.opcode)];
+  txn.gp.set_command(tlm::TLM_IGNORE_COMMAND);
+  txn.gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  sc_time delay = sc_core::SC_ZERO_TIME;
+  if (flash_socket->nb_transport_fw(txn.gp, phase, delay) == tlm::TLM_COMPLETED) {
+    SC_REPORT_ERROR("ssdtlm/mjolnir", "flash controller completed a command synchronously; expected BEGIN_RESP later");
+  }
+}
+
+void MjolnirCpu::program_ready(FlashTxn& txn) {
+  const BlockId block = geometry_.block_of_page(txn.ppn);
+  if (geometry_.page_in_block(txn.ppn) != next_program_page_[block]) {
+    held_programs_[txn.ppn] = &txn;  // a lower page of the block is not issued yet
+    return;
+  }
+  FlashTxn* next = &txn;
+  Ppn ppn = txn.ppn;
+  while (next != nullptr) {
+    ++next_program_page_[block];
+    issue(*next);
+    ++ppn;
+    next = nullptr;
+    if (geometry_.block_of_page(ppn) != block) break;
+    const auto held = held_programs_.find(ppn);
+    if (held != held_programs_.end()) {
+      next = held->second;
+      held_programs_.erase(held);
+    }
+  }
+}
+
+tlm::tlm_sync_enum MjolnirCpu::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time& delay) {
+  if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  auto* txn = reinterpret_cast<FlashTxn*>(gp.get_extension<FlashCommand>()->issuer_tag);
+  if (delay != sc_core::SC_ZERO_TIME) {
+    timer_.schedule_in(delay, [this, txn]() { flash_completed(*txn); });
+  } else {
+    flash_completed(*txn);
+  }
+  return tlm::TLM_COMPLETED;
+}
+
+void MjolnirCpu::check_read(Pba pba, Lpn lpn, std::uint64_t expected, std::uint64_t read) {
+  if (!data_mode_) return;
+  ++flash_stats_.data_checks;
+  if (read == expected && expected != mjolnir::kTrimmedTag) return;
+  ++stats_.data_mismatches;
+  std::ostringstream message;
+  message << "data mismatch: physical block " << pba << " (logical page " << lpn << ") returned tag " << std::hex
+          << read << ", expected " << expected;
+  SC_REPORT_ERROR("ssdtlm/data", message.str().c_str());
+}
+
+void MjolnirCpu::flash_completed(FlashTxn& txn) {
+  if (txn.command.status != FlashStatus::Ok) {
+    SC_REPORT_ERROR("ssdtlm/mjolnir", "flash command failed (fault handling is not modelled by this FTL)");
+  }
+  const std::uint64_t tag_read = txn.command.targets[0].data_tag;
+  switch (txn.kind) {
+    case TxnKind::HostRead: {
+      check_read(txn.pba, txn.lpn, txn.expected_tag, tag_read);
+      auto* host = txn.host_gp;
+      host->get_extension<FtlCommand>()->data_tag = data_mode_ ? tag_read : txn.expected_tag;
+      release(txn);
+      --inflight_pages_;
+      ++host_pages_read_;
+      complete_host(*host);
+      break;
+    }
+    case TxnKind::HostWrite: {
+      auto* host = txn.host_gp;
+      host->get_extension<FtlCommand>()->data_tag = txn.expected_tag;  // the content written
+      store_->unpin_segment(store_->log().segment_of(txn.pba));
+      ++map_generation_;
+      const auto waiting = inflight_programs_.find(txn.pba);
+      if (waiting != inflight_programs_.end()) {
+        // Reads of the page now go to flash, ahead of reads that arrived later.
+        for (auto it = waiting->second.rbegin(); it != waiting->second.rend(); ++it) host_reads_.push_front(*it);
+        inflight_programs_.erase(waiting);
+      }
+      release(txn);
+      --inflight_pages_;
+      ++host_pages_written_;
+      complete_host(*host);
+      break;
+    }
+    case TxnKind::GcRead: {
+      check_read(txn.pba, kInvalidLpn, txn.expected_tag, tag_read);
+      // The same transaction programs the copy at the head of the log.
+      txn.kind = TxnKind::GcProgram;
+      txn.command.opcode = FlashOpcode::Program;
+      txn.command.status = FlashStatus::Ok;
+      txn.pba = txn.copy.to;
+      txn.ppn = flash_page(txn.copy.to);
+      program_ready(txn);
+      return;  // the copy is still in flight
+    }
+    case TxnKind::GcProgram: {
+      // The map follows only now (4.3), one mapping at a time on a firmware core; until then
+      // reads use the old copy.
+      const std::uint64_t references = store_->reverse_maps().referrers(txn.copy.from).size();
+      run_step(config_.cycles_per_mapping_updated * references, [this, &txn]() {
+        store_->cleaner().complete_copy(txn.copy);
+        ++stats_.gc_copies;
+        if (measuring_) ++stats_.measured_copies;
+        ++map_generation_;
+        release(txn);
+        --inflight_pages_;
+        pump();
+      });
+      return;
+    }
+    case TxnKind::GcErase: {
+      const std::uint32_t segment = txn.segment;
+      release(txn);
+      if (--erases_outstanding_[segment] == 0) {
+        ++stats_.segments_erased;
+        if (selected_valid_[segment]) {
+          const std::uint64_t reclaim_ps = sc_core::sc_time_stamp().value() - selected_at_ps_[segment];
+          ++stats_.reclaims;
+          stats_.reclaim_ps_sum += reclaim_ps;
+          selected_valid_[segment] = 0;
+        }
+        if (measuring_ && measure_target_[segment]) {
+          measure_target_[segment] = 0;
+          ++stats_.measured_segments;
+          if (--measure_targets_left_ == 0) {
+            stats_.reclaim_measured = true;
+            stats_.measured_reclaim_ps = sc_core::sc_time_stamp().value() - measure_start_ps_;
+            measuring_ = false;
+            measurement_finished_ = true;
+            for (std::uint32_t s = 0; s < measure_pinned_.size(); ++s) {
+              if (measure_pinned_[s]) store_->unpin_segment(s);
+            }
+            measure_pinned_.assign(measure_pinned_.size(), 0);
+          }
+        }
+      }
+      break;
+    }
+  }
+  pump();
+}
+
+// ---------------------------------------------------------------- end of run, statistics
+
+bool MjolnirCpu::idle() const {
+  return free_txns_.size() == txn_storage_.size() && !scanning_ && host_reads_.empty() && host_writes_.empty() &&
+         host_steps_running_ == 0;
+}
+
+void MjolnirCpu::host_finished(std::function<void()> callback) {
+  if (!host_done_ && config_.timeline_interval_ps > 0) sample();  // the last (partial) interval
+  host_done_ = true;
+  idle_callback_ = std::move(callback);
+  pump();
+}
+
+void MjolnirCpu::start_measurement() {
+  measure_start_ps_ = sc_core::sc_time_stamp().value();
+  stats_.measured_mappings = store_->translation_layer().mapping_count();
+  const auto& log = store_->log();
+  measure_target_.assign(log.segments(), 0);
+  measure_pinned_.assign(log.segments(), 0);
+  measure_targets_left_ = 0;
+  for (std::uint32_t s = 0; s < log.segments(); ++s) {
+    if (log.state(s) == mjolnir::SegmentState::kImmutable) {
+      measure_target_[s] = 1;
+      ++measure_targets_left_;
+    }
+  }
+  if (measure_targets_left_ == 0) {  // nothing to reclaim
+    measurement_finished_ = true;
+    check_idle();
+    return;
+  }
+  measuring_ = true;
+  pump();
+}
+
+void MjolnirCpu::check_idle() {
+  if (!idle_callback_ || !idle()) return;
+  if (config_.measure_reclaim_at_end && !measurement_finished_) {
+    if (!measuring_) {
+      start_measurement();
+      return;
+    }
+    // Nothing in flight and no scan will start: no segment can be reclaimed.
+    measuring_ = false;
+    measurement_finished_ = true;
+  }
+  auto callback = std::move(idle_callback_);
+  idle_callback_ = nullptr;
+  callback();
+}
+
+void MjolnirCpu::sample() {
+  MjolnirSample s;
+  s.time_ps = sc_core::sc_time_stamp().value();
+  s.host_pages_read = host_pages_read_;
+  s.host_pages_written = host_pages_written_;
+  s.gc_copies = stats_.gc_copies;
+  s.utilization = store_->utilization();
+  const mjolnir::BandwidthShare share = store_->bandwidth_share(host_reads_.size() + host_writes_.size());
+  s.host_share = share.host;
+  s.gc_share = share.gc;
+  s.panic = share.panic;
+  s.segments_allocated = store_->log().segments_allocated();
+  s.segments_reclaimed = store_->log().segments_trimmed();
+  s.mappings = store_->translation_layer().mapping_count();
+  samples_.push_back(s);
+  if (!host_done_ && config_.timeline_interval_ps > 0) timer_.schedule_in(sc_time::from_value(config_.timeline_interval_ps), [this]() {
+    if (!host_done_) sample();
+  });
+}
+
+nlohmann::json MjolnirCpu::statistics_json() const {
+  const auto& cleaner = store_->cleaner();
+  const auto& reverse = store_->reverse_maps();
+  nlohmann::json j = {
+      {"segments", config_.store.segments},
+      {"segment_pages", config_.store.segment_blocks},
+      {"namespace_pages", config_.namespace_pages},
+      {"volume_pages", config_.volume_pages},
+      {"mappings", store_->translation_layer().mapping_count()},
+      {"utilization", store_->utilization()},
+      {"free_segments", store_->log().free_segments()},
+      {"segments_allocated", store_->log().segments_allocated()},
+      {"segments_reclaimed", store_->log().segments_trimmed()},
+      {"segments_erased", stats_.segments_erased},
+      {"range_commands", stats_.range_commands},
+      {"host_writes_held", stats_.host_writes_held},
+      {"scanner",
+       {{"threads", config_.scanner_threads},
+        {"scans", stats_.scans},
+        {"mappings_scanned", stats_.mappings_scanned},
+        {"busy_time_ns", stats_.scan_busy_ps / 1000},
+        {"mean_scan_ns", stats_.scans ? double(stats_.scan_busy_ps) / 1000.0 / double(stats_.scans) : 0.0},
+        {"reassignments", stats_.scan_reassignments}}},
+      {"cleaner",
+       {{"copies", stats_.gc_copies},
+        {"blocks_skipped", cleaner.blocks_skipped()},
+        {"copies_wasted", cleaner.copies_wasted()},
+        {"mappings_updated", cleaner.mappings_updated()},
+        {"blocks_dropped_by_callbacks", reverse.blocks_dropped_by_callbacks()},
+        {"segments_abandoned", reverse.segments_abandoned()},
+        {"mean_reclaim_ns", stats_.reclaims ? double(stats_.reclaim_ps_sum) / 1000.0 / double(stats_.reclaims) : 0.0},
+        {"reclaims", stats_.reclaims}}},
+      {"reverse_maps", {{"limit_bytes", reverse.limit_bytes()}, {"peak_bytes", reverse.peak_bytes()}}},
+      {"data_mismatches", stats_.data_mismatches},
+  };
+  if (config_.measure_reclaim_at_end) {
+    j["measured_reclaim"] = {
+        {"completed", stats_.reclaim_measured},
+        {"reclaim_ns", stats_.measured_reclaim_ps / 1000.0},
+        {"mappings", stats_.measured_mappings},
+        {"scan_ns", stats_.measured_scan_ps / 1000.0},
+        {"scans", stats_.measured_scans},
+        {"copies", stats_.measured_copies},
+        {"segments", stats_.measured_segments},
+    };
+  }
+  nlohmann::json timeline;
+  for (const char* key : {"time_ns", "host_pages_read", "host_pages_written", "gc_copies", "utilization", "host_share",
+                          "gc_share", "panic", "segments_allocated", "segments_reclaimed", "mappings"}) {
+    timeline[key] = nlohmann::json::array();
+  }
+  for (const MjolnirSample& s : samples_) {
+    timeline["time_ns"].push_back(s.time_ps / 1000.0);
+    timeline["host_pages_read"].push_back(s.host_pages_read);
+    timeline["host_pages_written"].push_back(s.host_pages_written);
+    timeline["gc_copies"].push_back(s.gc_copies);
+    timeline["utilization"].push_back(s.utilization);
+    timeline["host_share"].push_back(s.host_share);
+    timeline["gc_share"].push_back(s.gc_share);
+    timeline["panic"].push_back(s.panic);
+    timeline["segments_allocated"].push_back(s.segments_allocated);
+    timeline["segments_reclaimed"].push_back(s.segments_reclaimed);
+    timeline["mappings"].push_back(s.mappings);
+  }
+  j["timeline"] = timeline;
+  return j;
+}
+
+}  // namespace ssdtlm
