@@ -20,7 +20,7 @@ FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore
       core_(core),
       oracle_(oracle),
       timer_("timer"),
-      core_free_at_(std::max<std::uint32_t>(1, config.cores), sc_core::SC_ZERO_TIME) {
+      cores_(config.cores) {
   host_socket.register_nb_transport_fw(this, &FtlCpu::nb_transport_fw);
   flash_socket.register_nb_transport_bw(this, &FtlCpu::nb_transport_bw);
   const auto blocks = core_.geometry().total_blocks();
@@ -64,10 +64,7 @@ void FtlCpu::run_step(std::uint64_t cycles, TimedCallbackQueue::Callback step) {
     step();
     return;
   }
-  auto earliest = std::min_element(core_free_at_.begin(), core_free_at_.end());
-  const sc_time start = std::max(*earliest, sc_core::sc_time_stamp());
-  *earliest = start + sc_core::sc_time::from_value(config_.cycles_to_ps(cycles));
-  timer_.schedule_at(*earliest, std::move(step));
+  timer_.schedule_at(cores_.occupy_earliest(config_.cycles_to_ps(cycles)), std::move(step));
 }
 
 // ---------------------------------------------------------------- host side

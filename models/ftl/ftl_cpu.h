@@ -27,6 +27,7 @@
 #include "models/common/ftl_command.h"
 #include "models/common/timed_callback_queue.h"
 #include "models/ftl/core/ftl_core.h"
+#include "models/ftl/firmware_cores.h"
 #include "models/ftl/ftl_cpu_config.h"
 
 namespace ssdtlm {
@@ -194,7 +195,7 @@ class FtlCpu : public sc_core::sc_module {
   FtlCore& core_;
   DataOracle* oracle_;
   TimedCallbackQueue timer_;
-  std::vector<sc_core::sc_time> core_free_at_;
+  FirmwareCores cores_;
 
   std::vector<std::unique_ptr<FlashTxn>> txn_storage_;
   std::vector<FlashTxn*> free_txns_;

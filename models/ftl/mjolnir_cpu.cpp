@@ -1,7 +1,6 @@
 #include "models/ftl/mjolnir_cpu.h"
 
 #include <algorithm>
-#include <numeric>
 #include <sstream>
 
 #include "models/ftl/mjolnir/scan_schedule.h"
@@ -38,7 +37,7 @@ MjolnirCpu::MjolnirCpu(sc_core::sc_module_name name, const FtlCpuConfig& cpu, co
       data_mode_(data_mode),
       planes_total_(geometry.dies() * geometry.planes_per_die),
       timer_("timer"),
-      core_free_at_(std::max<std::uint32_t>(1, cpu.cores), sc_core::SC_ZERO_TIME) {
+      cores_(cpu.cores) {
   config_.store.segments = geometry.blocks_per_plane;
   config_.store.segment_blocks = planes_total_ * geometry.pages_per_block;
   store_ = std::make_unique<mjolnir::MjolnirStore>(config_.store);
@@ -74,10 +73,7 @@ void MjolnirCpu::run_step(std::uint64_t cycles, TimedCallbackQueue::Callback ste
     step();
     return;
   }
-  auto earliest = std::min_element(core_free_at_.begin(), core_free_at_.end());
-  const sc_time start = std::max(*earliest, sc_core::sc_time_stamp());
-  *earliest = start + sc_time::from_value(cpu_.cycles_to_ps(cycles));
-  timer_.schedule_at(*earliest, std::move(step));
+  timer_.schedule_at(cores_.occupy_earliest(cpu_.cycles_to_ps(cycles)), std::move(step));
 }
 
 // ---------------------------------------------------------------- host side
@@ -332,14 +328,7 @@ void MjolnirCpu::maybe_start_scan() {
   mjolnir::ScanSchedule schedule;
   if (schedule_config.cost_per_mapping_ps > 0) schedule = mjolnir::simulate_scan(store_->translation_layer(), schedule_config);
   // Each scanner thread occupies one firmware core for the whole scan (barrier waits included).
-  std::vector<std::size_t> cores(core_free_at_.size());
-  std::iota(cores.begin(), cores.end(), 0);
-  std::stable_sort(cores.begin(), cores.end(), [this](std::size_t a, std::size_t b) { return core_free_at_[a] < core_free_at_[b]; });
-  const std::size_t threads = std::min<std::size_t>(config_.scanner_threads, cores.size());
-  sc_time start = sc_core::sc_time_stamp();
-  for (std::size_t i = 0; i < threads; ++i) start = std::max(start, core_free_at_[cores[i]]);
-  const sc_time end = start + sc_time::from_value(schedule.makespan_ps);
-  for (std::size_t i = 0; i < threads; ++i) core_free_at_[cores[i]] = end;
+  const auto [start, end] = cores_.occupy_together(config_.scanner_threads, schedule.makespan_ps);
   const std::uint64_t start_ps = start.value();
   const std::uint64_t makespan = schedule.makespan_ps;
   const std::uint32_t reassignments = schedule.reassignments;

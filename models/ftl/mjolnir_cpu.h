@@ -36,6 +36,7 @@
 #include "models/common/ftl_command.h"
 #include "models/common/timed_callback_queue.h"
 #include "models/ftl/ftl_cpu.h"
+#include "models/ftl/firmware_cores.h"
 #include "models/ftl/ftl_cpu_config.h"
 #include "models/ftl/mjolnir/mjolnir_store.h"
 #include "models/ftl/mjolnir_cpu_config.h"
@@ -147,7 +148,7 @@ class MjolnirCpu : public sc_core::sc_module {
   std::uint32_t planes_total_;
   std::unique_ptr<mjolnir::MjolnirStore> store_;
   TimedCallbackQueue timer_;
-  std::vector<sc_core::sc_time> core_free_at_;
+  FirmwareCores cores_;
 
   std::vector<std::unique_ptr<FlashTxn>> txn_storage_;
   std::vector<FlashTxn*> free_txns_;
