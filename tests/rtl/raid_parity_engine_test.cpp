@@ -68,7 +68,9 @@ TEST_P(RaidRtlParityRebuildTest, DataStaysCorrectThroughFailureAndRebuild) {
   const auto& modes = stats["raid"]["stripe_operations"];
   EXPECT_GT(modes["read_degraded"].get<std::uint64_t>(), 0u);
   EXPECT_GT(modes["write_rcw"].get<std::uint64_t>() + modes["write_full_row"].get<std::uint64_t>(), 0u);
-  if (c.small_writes_rmw) EXPECT_GT(modes["write_rmw"].get<std::uint64_t>(), 0u);
+  if (c.small_writes_rmw) {
+    EXPECT_GT(modes["write_rmw"].get<std::uint64_t>(), 0u);
+  }
   testing::expect_clean_array(stats);
   const auto& engine = stats["raid"]["parity_engine"];
   const std::uint64_t jobs = engine["jobs"].get<std::uint64_t>();

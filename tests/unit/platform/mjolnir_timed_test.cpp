@@ -191,7 +191,9 @@ TEST_F(MjolnirTimedTest, SnapshotReadsSurviveOverwritesAndGcInDataMode) {
   const auto& store = platform.mjolnir()->store();
   for (std::uint64_t p = 0; p < volume; ++p) {
     ASSERT_EQ(store.read(volume + p), MjolnirCpu::content_tag(p + 1)) << "snapshot page " << p;
-    if (p >= 48) EXPECT_NE(store.read(p), store.read(volume + p)) << "origin page " << p;
+    if (p >= 48) {
+      EXPECT_NE(store.read(p), store.read(volume + p)) << "origin page " << p;
+    }
   }
   // The clone in slot 2 and the moved range hold what the origin held at the time.
   for (std::uint64_t p = 0; p < 16; ++p) EXPECT_TRUE(store.read(2 * volume + p).has_value());
