@@ -141,8 +141,10 @@ class Scenario:
 
 
 def run_scenario(main: Callable[[Scenario], Any], description: str | None = None,
-                 argv: list[str] | None = None) -> int:
-    """Parses --quick/--out, runs main(scenario), writes results.json; returns the exit status."""
+                 argv: list[str] | None = None, top_level_keys: tuple[str, ...] = ()) -> int:
+    """Parses --quick/--out, runs main(scenario), writes results.json; returns the exit status.
+    `top_level_keys`: results an issue names as top-level keys of results.json; when main
+    produced all of them they are also written there, ahead of the contract's keys."""
     script = pathlib.Path(inspect.getsourcefile(main) or sys.argv[0]).resolve()
     name = script.stem
     parser = argparse.ArgumentParser(prog=f"scenarios/{script.name}", description=description,
@@ -172,6 +174,8 @@ def run_scenario(main: Callable[[Scenario], Any], description: str | None = None
     }
     if error is not None:
         report["error"] = error
+    if top_level_keys and all(key in scenario.results for key in top_level_keys):
+        report = {**{key: scenario.results[key] for key in top_level_keys}, **report}
     (scenario.out / "results.json").write_text(json.dumps(_jsonable(report), indent=2) + "\n")
     print(f"[{name}] {report['status']} in {report['wall_seconds']:.1f} s; results in {scenario.out}")
     return 1 if failed else 0

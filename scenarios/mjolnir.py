@@ -46,7 +46,7 @@ import pathlib
 import subprocess
 import tempfile
 
-from _common import ROOT, run_scenario, ssdtlm_binary
+from _common import run_scenario, ssdtlm_binary
 
 SSDTLM = ssdtlm_binary()
 KIB = 1024
@@ -314,15 +314,6 @@ if __name__ == "__main__":
     known, rest = pre.parse_known_args()
     if known.ssdtlm is not None:
         SSDTLM = known.ssdtlm.resolve()
-    status = run_scenario(main, __doc__, rest)
     # The results.json keys at the top level, beside the scenario contract's keys.
-    where = argparse.ArgumentParser(add_help=False)
-    where.add_argument("--out", type=pathlib.Path, default=ROOT / "out" / "scenarios" / "mjolnir")
-    report_path = where.parse_known_args(rest)[0].out / "results.json"
-    if report_path.exists():
-        report = json.loads(report_path.read_text())
-        keys = ("reclaim_vs_mappings", "reclaim_vs_snapshots", "scanner_speedup")
-        if all(k in report.get("results", {}) for k in keys):
-            report = {**{k: report["results"][k] for k in keys}, **report}
-            report_path.write_text(json.dumps(report, indent=2) + "\n")
-    raise SystemExit(status)
+    raise SystemExit(run_scenario(main, __doc__, rest,
+                                  top_level_keys=("reclaim_vs_mappings", "reclaim_vs_snapshots", "scanner_speedup")))

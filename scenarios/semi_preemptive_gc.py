@@ -53,7 +53,7 @@ import sys
 import tempfile
 import time
 
-from _common import ROOT, run_scenario, ssdtlm_binary
+from _common import run_scenario, ssdtlm_binary
 
 FINANCIAL = {"read": 0.1892, "size": "4KiB:50.75/8KiB:35.25/16KiB:14", "mean_iops": 47.19}
 CELLO = {"read": 0.1963, "size": "4KiB:51.5/8KiB:34.5/16KiB:14", "mean_iops": 74.24}
@@ -260,15 +260,6 @@ if __name__ == "__main__":
     known, rest = pre.parse_known_args()
     if known.ssdtlm is not None:
         SSDTLM = known.ssdtlm.resolve()
-    status = run_scenario(main, __doc__, rest)
     # The results.json shape: {"workloads": {NAME: {"none": {...}, "semi": {...}}}} at the
     # top level, beside the scenario contract's keys (the same map is in "results").
-    where = argparse.ArgumentParser(add_help=False)
-    where.add_argument("--out", type=pathlib.Path, default=ROOT / "out" / "scenarios" / "semi_preemptive_gc")
-    report_path = where.parse_known_args(rest)[0].out / "results.json"
-    if report_path.exists():
-        report = json.loads(report_path.read_text())
-        if "workloads" in report.get("results", {}):
-            report = {"workloads": report["results"]["workloads"], **report}
-            report_path.write_text(json.dumps(report, indent=2) + "\n")
-    raise SystemExit(status)
+    raise SystemExit(run_scenario(main, __doc__, rest, top_level_keys=("workloads",)))
