@@ -154,11 +154,7 @@ void HostInterface::dispatch_pages(Request& request) {
     page->command.destination_lpn = static_cast<Lpn>(r.destination_bytes / page_size_bytes_);
     page->command.bytes = 0;
     page->command.data_tag = 0;
-    page->command.issuer_tag = reinterpret_cast<std::uint64_t>(page);
-    page->gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    tlm::tlm_phase phase = tlm::BEGIN_REQ;
-    sc_time delay = sc_core::SC_ZERO_TIME;
-    ftl_socket->nb_transport_fw(page->gp, phase, delay);
+    send_page_command(*page);
     return;
   }
   request.pages_outstanding = static_cast<std::uint32_t>(last_page - first_page + 1);
@@ -173,12 +169,16 @@ void HostInterface::dispatch_pages(Request& request) {
     page->command.bytes = static_cast<std::uint32_t>(to - from);
     page->command.pages = 1;
     page->command.data_tag = 0;
-    page->command.issuer_tag = reinterpret_cast<std::uint64_t>(page);
-    page->gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    tlm::tlm_phase phase = tlm::BEGIN_REQ;
-    sc_time delay = sc_core::SC_ZERO_TIME;
-    ftl_socket->nb_transport_fw(page->gp, phase, delay);
+    send_page_command(*page);
   }
+}
+
+void HostInterface::send_page_command(PageCommand& page) {
+  page.command.issuer_tag = reinterpret_cast<std::uint64_t>(&page);
+  page.gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  sc_time delay = sc_core::SC_ZERO_TIME;
+  ftl_socket->nb_transport_fw(page.gp, phase, delay);
 }
 
 HostInterface::PageCommand* HostInterface::take_page() {

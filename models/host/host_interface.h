@@ -47,6 +47,8 @@ class HostInterface : public sc_core::sc_module {
   void fetched(Request& request);
   void dispatch_pages(Request& request);
   PageCommand* take_page();
+  // Hands a filled page command to the FTL (BEGIN_REQ); its completion comes back on the socket.
+  void send_page_command(PageCommand& page);
   void page_completed(PageCommand& page);
   void request_pages_done(Request& request);
   void send_completion(Request& request);
