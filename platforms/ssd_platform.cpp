@@ -96,12 +96,29 @@ void SsdPlatform::host_workload_finished(std::function<void()> then) {
   // flight then finish (unmeasured) so the flash array is consistent when the run ends.
   host_done_ = true;
   host_done_time_ = sc_core::sc_time_stamp();
+  busy_at_host_done_ = busy_times_now();
   timeline_->stop();
   if (mjolnir_cpu_) {
     mjolnir_cpu_->host_finished(std::move(then));
   } else {
     ftl_cpu_->notify_when_idle(std::move(then));
   }
+}
+
+SsdPlatform::BusyTimes SsdPlatform::busy_times_now() const {
+  BusyTimes busy;
+  for (DieId d = 0; d < config_.geometry.dies(); ++d) busy.die.push_back(controller_->die_busy_time(d));
+  for (std::uint32_t c = 0; c < config_.geometry.channels; ++c) {
+    busy.channel.push_back(controller_->channel_busy_time(c));
+    if (controller_->ecc_enabled()) busy.ecc.push_back(controller_->ecc_busy_time(c));
+  }
+  return busy;
+}
+
+const SsdPlatform::BusyTimes& SsdPlatform::measured_busy_times(BusyTimes& scratch) const {
+  if (host_done_) return busy_at_host_done_;
+  scratch = busy_times_now();
+  return scratch;
 }
 
 const FtlCpuStatistics& SsdPlatform::flash_statistics() const {
@@ -277,31 +294,32 @@ nlohmann::json SsdPlatform::statistics() const {
                   {"reads_from_buffer", ftl.host_reads_from_buffer},
                   {"data_checks", ftl.data_checks}};
 
-  // Per-die and per-channel utilization over the simulated time.
+  // Per-die and per-channel utilization over the measured window (up to the last host completion).
+  BusyTimes scratch;
+  const BusyTimes& busy = measured_busy_times(scratch);
+  const auto utilization = [sim_ps](sc_core::sc_time busy_time) {
+    return sim_ps ? double(busy_time.value()) / double(sim_ps) : 0.0;
+  };
   nlohmann::json dies = nlohmann::json::array();
   double die_sum = 0.0;
-  for (DieId d = 0; d < config_.geometry.dies(); ++d) {
-    const double u = sim_ps ? double(controller_->die_busy_time(d).value()) / double(sim_ps) : 0.0;
+  for (const sc_core::sc_time& die_busy : busy.die) {
+    const double u = utilization(die_busy);
     dies.push_back(u);
     die_sum += u;
   }
   nlohmann::json channels = nlohmann::json::array();
-  for (std::uint32_t c = 0; c < config_.geometry.channels; ++c) {
-    channels.push_back(sim_ps ? double(controller_->channel_busy_time(c).value()) / double(sim_ps) : 0.0);
-  }
+  for (const sc_core::sc_time& channel_busy : busy.channel) channels.push_back(utilization(channel_busy));
   if (controller_->ecc_enabled()) {
     const auto& ecc = controller_->ecc_counters();
-    nlohmann::json utilization = nlohmann::json::array();
-    for (std::uint32_t c = 0; c < config_.geometry.channels; ++c) {
-      utilization.push_back(sim_ps ? double(controller_->ecc_busy_time(c).value()) / double(sim_ps) : 0.0);
-    }
+    nlohmann::json ecc_utilization = nlohmann::json::array();
+    for (const sc_core::sc_time& ecc_busy : busy.ecc) ecc_utilization.push_back(utilization(ecc_busy));
     stats["ecc"] = {{"engine", config_.controller.ecc.engine},
                     {"encodes", ecc.encodes},
                     {"decodes", ecc.decodes},
                     {"rtl_cycles", ecc.rtl_cycles},
                     {"corrected_bits", ecc.corrected_bits},
                     {"uncorrectable_sectors", ecc.uncorrectable_sectors},
-                    {"utilization", utilization}};
+                    {"utilization", ecc_utilization}};
   }
   stats["die_utilization"] = dies;
   stats["die_utilization_mean"] = config_.geometry.dies() ? die_sum / config_.geometry.dies() : 0.0;

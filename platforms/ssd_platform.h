@@ -102,6 +102,15 @@ class SsdPlatform : public sc_core::sc_module {
   PreconditionResult precondition_result_;
   sc_core::sc_time host_done_time_;
   bool host_done_ = false;
+  // Busy times of the dies, channels and ECC engines at the last host completion: utilization is
+  // reported over the measured window [0, host_done_time_], and GC or buffered programs that
+  // finish after it must not count (they made die utilization exceed 1).
+  struct BusyTimes {
+    std::vector<sc_core::sc_time> die, channel, ecc;
+  };
+  BusyTimes busy_at_host_done_;
+  BusyTimes busy_times_now() const;
+  const BusyTimes& measured_busy_times(BusyTimes& scratch) const;
 };
 
 }  // namespace ssdtlm
