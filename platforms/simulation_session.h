@@ -5,6 +5,8 @@
 //     several sessions in one process never share kernel state;
 //   * several workloads, each with its own host driver, start and stop time (a HostMux
 //     multiplexes their drivers onto the platform's one host socket);
+//   * with ftl.mode = mjolnir, one more host port on the mux for range commands issued one at
+//     a time at the current simulated time (issue_command: Python's sim.snapshot, ...);
 //   * time stepping with sc_start(delta) and sc_pause() instead of sc_stop(), so the caller can
 //     run code (Python callbacks) at chosen simulated times and then continue;
 //   * live statistics and parameters that may change during a run (GC watermarks, foreground GC).
