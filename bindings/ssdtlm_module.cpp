@@ -21,10 +21,12 @@
 
 #include "models/common/config/config_error.h"
 #include "models/ftl/functional/functional_engine.h"
+#include "models/host/workload/host_request.h"
 #include "models/host/workload/workload_spec.h"
 #include "platforms/preconditioning.h"
 #include "platforms/raid_config.h"
 #include "platforms/raid_simulation_session.h"
+#include "platforms/range_command_check.h"
 #include "platforms/simulation_session.h"
 #include "platforms/ssd_config.h"
 
@@ -112,6 +114,39 @@ class Session {
   std::string power_loss() {
     std::lock_guard<std::mutex> lock(kernel_mutex());
     return dump(get().power_loss());
+  }
+
+  // ftl.mode = mjolnir: one range command now (SimulationSession::issue_command); `op` is
+  // range-copy, range-move, range-delete or snapshot. Returns its handle.
+  std::uint64_t issue_command(const std::string& op, std::uint64_t offset, std::uint64_t length,
+                              std::uint64_t destination) {
+    ssdtlm::HostRequest request;
+    if (op == "range-copy") request.op = ssdtlm::HostOp::RangeCopy;
+    else if (op == "range-move") request.op = ssdtlm::HostOp::RangeMove;
+    else if (op == "range-delete") request.op = ssdtlm::HostOp::RangeDelete;
+    else if (op == "snapshot") request.op = ssdtlm::HostOp::Snapshot;
+    else throw ssdtlm::config_error("op", "expected range-copy, range-move, range-delete or snapshot, got " + op);
+    ssdtlm::check_range_command_mode(request.op, get().config());
+    if (length > 0xffffffffull) {
+      throw ssdtlm::config_error("length", std::to_string(length) + " B: one command covers less than 4 GiB");
+    }
+    request.offset_bytes = offset;
+    request.size_bytes = static_cast<std::uint32_t>(length);
+    request.destination_bytes = destination;
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    return get().issue_command(request);
+  }
+  std::string command_status(std::uint64_t handle) { return dump(get().command_status(handle)); }
+  std::uint64_t commands_outstanding() { return get().commands_outstanding(); }
+  std::vector<std::optional<std::uint64_t>> page_contents(std::uint64_t first_page, std::uint64_t pages) {
+    return get().page_contents(first_page, pages);
+  }
+  std::uint64_t page_size_bytes() { return get().config().geometry.page_size_bytes; }
+  std::uint64_t namespace_bytes() {
+    const ssdtlm::SsdConfig& config = get().config();
+    return config.ftl_mode == ssdtlm::SsdConfig::FtlMode::Mjolnir
+               ? config.mjolnir.namespace_pages * config.geometry.page_size_bytes
+               : get().platform().logical_bytes();
   }
 
   // Test hook: makes the kernel fail at `at_ps` the way a model can (an SC_REPORT_ERROR or
@@ -383,6 +418,13 @@ PYBIND11_MODULE(_core, m) {
       .def("set_gc_watermarks", &Session::set_gc_watermarks, py::arg("low"), py::arg("high"))
       .def("set_foreground_gc", &Session::set_foreground_gc, py::arg("foreground"))
       .def("power_loss", &Session::power_loss)
+      .def("issue_command", &Session::issue_command, py::arg("op"), py::arg("offset"), py::arg("length"),
+           py::arg("destination") = 0)
+      .def("command_status", &Session::command_status, py::arg("handle"))
+      .def_property_readonly("commands_outstanding", &Session::commands_outstanding)
+      .def("page_contents", &Session::page_contents, py::arg("first_page"), py::arg("pages"))
+      .def_property_readonly("page_size_bytes", &Session::page_size_bytes)
+      .def_property_readonly("namespace_bytes", &Session::namespace_bytes)
       .def("_inject_fault", &Session::inject_fault, py::arg("at_ps"), py::arg("kind"))
       .def("close", &Session::close);
 }

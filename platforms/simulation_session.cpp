@@ -10,6 +10,7 @@
 #include "models/common/config/config_error.h"
 #include "models/host/workload/request_source_factory.h"
 #include "platforms/kernel_context.h"
+#include "platforms/range_command_check.h"
 
 namespace ssdtlm {
 
@@ -45,6 +46,59 @@ class SimulationSession::HostMux : public sc_core::sc_module {
     return (*host_sockets[owner_.at(&gp)])->nb_transport_bw(gp, phase, delay);
   }
   std::unordered_map<const tlm::tlm_generic_payload*, int> owner_;
+};
+
+// One command issued by issue_command: its payload (the port sends it like a host driver
+// sends a request) and what became of it.
+struct SimulationSession::Command {
+  tlm::tlm_generic_payload gp;
+  HostCommand command;
+  std::uint64_t issued_ps = 0;
+  std::uint64_t completed_ps = 0;
+  bool completed = false;
+  bool failed = false;
+
+  Command() { gp.set_extension(&command); }
+  ~Command() { gp.clear_extension(&command); }  // a member, not heap-owned
+  Command(const Command&) = delete;
+  Command& operator=(const Command&) = delete;
+};
+
+// The host port of issue_command: sends each command to the host interface when the session's
+// action queue runs it, and records its completion in the host statistics (stats.json,
+// requests.csv) like a workload's request.
+class SimulationSession::CommandPort : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_initiator_socket<CommandPort> socket;
+
+  CommandPort(sc_core::sc_module_name name, HostStatistics& statistics, std::function<void()> on_completed)
+      : sc_core::sc_module(name), socket("socket"), statistics_(statistics), on_completed_(std::move(on_completed)) {
+    socket.register_nb_transport_bw(this, &CommandPort::nb_transport_bw);
+  }
+
+  void submit(Command& command) {
+    command.command.submit_time_ps = command.issued_ps;
+    command.command.issuer_tag = reinterpret_cast<std::uint64_t>(&command);
+    command.gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    socket->nb_transport_fw(command.gp, phase, delay);
+  }
+
+ private:
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time&) {
+    if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+    Command& command = *reinterpret_cast<Command*>(gp.get_extension<HostCommand>()->issuer_tag);
+    command.completed = true;
+    command.completed_ps = sc_core::sc_time_stamp().value();
+    command.failed = gp.is_response_error();
+    statistics_.record(command.command.request, command.issued_ps, command.completed_ps);
+    on_completed_();
+    return tlm::TLM_COMPLETED;
+  }
+
+  HostStatistics& statistics_;
+  std::function<void()> on_completed_;
 };
 
 namespace {
@@ -96,12 +150,18 @@ SimulationSession::SimulationSession(const nlohmann::json& effective, const std:
   ContextGuard guard(context_);
   platform_ = std::make_unique<SsdPlatform>("ssd", config_);
   actions_ = std::make_unique<TimedCallbackQueue>("session_actions");
+  if (platform_->mjolnir() != nullptr) {
+    command_port_ = std::make_unique<CommandPort>("command_port", platform_->host_statistics(),
+                                                  [this]() { command_completed(); });
+  }
 }
 
 SimulationSession::~SimulationSession() {
   {
     ContextGuard guard(context_);
     for (auto& workload : workloads_) workload->driver.reset();
+    command_port_.reset();
+    commands_.clear();
     mux_.reset();
     actions_.reset();
     platform_.reset();
@@ -124,6 +184,7 @@ std::size_t SimulationSession::add_workload(const WorkloadSpec& spec, std::uint6
   workload->source = std::make_unique<ScheduledSource>(
       make_request_source(spec, platform_->logical_bytes(), config_.host_interface.logical_block_bytes, seed), start_ns,
       stop_ns);
+  check_workload_range_commands(spec, config_, platform_->logical_bytes());
   workloads_.push_back(std::move(workload));
   return workloads_.size() - 1;
 }
@@ -146,8 +207,10 @@ void SimulationSession::start_if_needed() {
   if (started_) return;
   ContextGuard guard(context_);
   const std::uint32_t capacity = config_.host_interface.queue_pairs * config_.host_interface.queue_entries;
-  // No workload: the mux (with no host side) still terminates the host interface's socket.
-  if (workloads_.size() != 1) mux_ = std::make_unique<HostMux>("host_mux", workloads_.size());
+  // The command port (ftl.mode = mjolnir) is one more host after the workloads. No host at
+  // all: the mux (with no host side) still terminates the host interface's socket.
+  const std::size_t hosts = workloads_.size() + (command_port_ ? 1 : 0);
+  if (hosts != 1) mux_ = std::make_unique<HostMux>("host_mux", hosts);
   for (std::size_t i = 0; i < workloads_.size(); ++i) {
     Workload& w = *workloads_[i];
     const std::uint32_t depth = w.source->queue_depth() > 0 ? w.source->queue_depth() : config_.host_queue_depth;
@@ -163,22 +226,98 @@ void SimulationSession::start_if_needed() {
       w.driver->socket.bind(platform_->host_interface().host_socket);
     }
   }
+  if (command_port_) {
+    if (mux_) {
+      command_port_->socket.bind(*mux_->host_sockets[workloads_.size()]);
+    } else {
+      command_port_->socket.bind(platform_->host_interface().host_socket);
+    }
+  }
   if (mux_) mux_->device_socket.bind(platform_->host_interface().host_socket);
   platform_->precondition(precondition_);
   started_ = true;
 }
 
 void SimulationSession::workload_finished() {
-  if (++finished_workloads_ < workloads_.size()) return;
+  ++finished_workloads_;
+  finish_host_if_done();
+}
+
+void SimulationSession::command_completed() {
+  --commands_outstanding_;
+  finish_host_if_done();
+  pause_if_done();
+}
+
+void SimulationSession::finish_host_if_done() {
+  if (host_finished_ || finished_workloads_ < workloads_.size() || commands_outstanding_ != 0) return;
+  if (workloads_.empty() && commands_.empty()) return;  // nothing has run yet
+  host_finished_ = true;
   // As `ssdtlm run` ends its workload: the measurement stops at the last host completion, the
-  // FTL drains, and the run ends there (a pause here, so the caller may continue).
+  // FTL drains, and the run ends there (a pause here, so the caller may continue). Commands
+  // issued later still run, outside the measurement.
   platform_->host_workload_finished([this]() {
     drained_ = true;
-    if (pause_when_done_) sc_core::sc_pause();
+    pause_if_done();
   });
 }
 
-bool SimulationSession::workloads_done() const { return drained_; }
+void SimulationSession::pause_if_done() {
+  if (pause_when_done_ && workloads_done()) sc_core::sc_pause();
+}
+
+bool SimulationSession::workloads_done() const { return drained_ && commands_outstanding_ == 0; }
+
+std::uint64_t SimulationSession::issue_command(HostRequest request) {
+  check_range_command(request, config_);
+  ContextGuard guard(context_);
+  auto command = std::make_unique<Command>();
+  request.id = commands_.size();
+  request.arrival_ns = 0;
+  request.stream = 0;
+  command->command.request = request;
+  command->issued_ps = sc_core::sc_time_stamp().value();
+  Command* issued = command.get();
+  commands_.push_back(std::move(command));
+  ++commands_outstanding_;
+  // Sent from inside the kernel at the current instant (the port exists from the first run on).
+  actions_->schedule_at(sc_core::sc_time_stamp(), [this, issued]() { command_port_->submit(*issued); });
+  return request.id;
+}
+
+nlohmann::json SimulationSession::command_status(std::uint64_t handle) const {
+  if (handle >= commands_.size()) throw config_error("command", "no command " + std::to_string(handle) + " was issued");
+  const Command& c = *commands_[handle];
+  const HostRequest& r = c.command.request;
+  nlohmann::json status = {{"id", r.id},
+                           {"op", to_string(r.op)},
+                           {"offset_bytes", r.offset_bytes},
+                           {"size_bytes", r.size_bytes},
+                           {"destination_bytes", r.destination_bytes},
+                           {"issued_ps", c.issued_ps},
+                           {"completed_ps", nullptr},
+                           {"status", "pending"}};
+  if (c.completed) {
+    status["completed_ps"] = c.completed_ps;
+    status["status"] = c.failed ? "error" : "ok";
+  }
+  return status;
+}
+
+std::vector<std::optional<std::uint64_t>> SimulationSession::page_contents(std::uint64_t first_page,
+                                                                          std::uint64_t pages) const {
+  const MjolnirCpu* store = platform_->mjolnir();
+  if (store == nullptr) throw config_error("ftl.mode", "page contents are read from the multi-reference store: ftl.mode = mjolnir");
+  if (first_page > config_.mjolnir.namespace_pages || pages > config_.mjolnir.namespace_pages - first_page) {
+    throw config_error("length", "pages [" + std::to_string(first_page) + ", +" + std::to_string(pages) +
+                                     ") exceed the namespace of " + std::to_string(config_.mjolnir.namespace_pages) +
+                                     " pages");
+  }
+  std::vector<std::optional<std::uint64_t>> contents;
+  contents.reserve(pages);
+  for (std::uint64_t page = first_page; page < first_page + pages; ++page) contents.push_back(store->store().read(page));
+  return contents;
+}
 
 void SimulationSession::kernel_start(const sc_core::sc_time* duration) {
   run_session_kernel(context_, duration, failed_);
@@ -199,7 +338,7 @@ bool SimulationSession::run_until(std::uint64_t until_ps, bool stop_when_done) {
 
 bool SimulationSession::run_to_completion() {
   start_if_needed();
-  if (workloads_.empty()) return false;
+  if (workloads_.empty() && commands_.empty()) return false;
   if (workloads_done()) return true;
   pause_when_done_ = true;
   kernel_start(nullptr);

@@ -5,6 +5,8 @@
 //     several sessions in one process never share kernel state;
 //   * several workloads, each with its own host driver, start and stop time (a HostMux
 //     multiplexes their drivers onto the platform's one host socket);
+//   * with ftl.mode = mjolnir, one more host port on the mux for range commands issued one at
+//     a time at the current simulated time (issue_command: Python's sim.snapshot, ...);
 //   * time stepping with sc_start(delta) and sc_pause() instead of sc_stop(), so the caller can
 //     run code (Python callbacks) at chosen simulated times and then continue;
 //   * live statistics and parameters that may change during a run (GC watermarks, foreground GC).
@@ -13,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -80,6 +83,24 @@ class SimulationSession {
   // stayed, so every call is an independent "what if the power failed here".
   nlohmann::json power_loss();
 
+  // ftl.mode = mjolnir: issues one range command (range copy, range move, range delete or
+  // snapshot; HostRequest's op, offset_bytes, size_bytes, destination_bytes) at the current
+  // simulated time: between run calls (before the first one: at time 0) or from an action of
+  // schedule(). It goes through the host interface like a workload's request, on a host port
+  // of its own. Returns its handle: 0, 1, ... in issue order, also its id in requests.csv.
+  // Throws ConfigError naming the problem (ftl.mode, offset, length, destination) before
+  // anything is issued. workloads_done() waits for issued commands too.
+  std::uint64_t issue_command(HostRequest request);
+  // A command's state: op, offset/size/destination bytes, issued_ps, completed_ps (null until
+  // it completes), status "pending", "ok" or "error".
+  nlohmann::json command_status(std::uint64_t handle) const;
+  std::size_t commands_issued() const { return commands_.size(); }
+  std::uint64_t commands_outstanding() const { return commands_outstanding_; }
+  // ftl.mode = mjolnir: the content tag a host read of each logical page of [first_page,
+  // first_page + pages) returns now (what data mode checks every flash read against); nullopt
+  // for a page no mapping covers.
+  std::vector<std::optional<std::uint64_t>> page_contents(std::uint64_t first_page, std::uint64_t pages) const;
+
   // Runs `action` inside the kernel at absolute time `at_ps` (>= now): the hook for in-kernel
   // events of scenarios (fault injection, snapshots at an exact instant).
   void schedule(std::uint64_t at_ps, std::function<void()> action);
@@ -90,9 +111,16 @@ class SimulationSession {
  private:
   class ContextGuard;
   class HostMux;
+  class CommandPort;
+  struct Command;
   struct Workload;
   void start_if_needed();
   void workload_finished();
+  void command_completed();
+  // The host side has finished (every workload, every command issued so far): the platform's
+  // measurement ends and the FTL drains.
+  void finish_host_if_done();
+  void pause_if_done();
   void kernel_start(const sc_core::sc_time* duration);
 
   sc_core::sc_simcontext* context_ = nullptr;
@@ -100,6 +128,10 @@ class SimulationSession {
   std::unique_ptr<SsdPlatform> platform_;
   std::vector<std::unique_ptr<Workload>> workloads_;
   std::unique_ptr<HostMux> mux_;
+  std::unique_ptr<CommandPort> command_port_;  // ftl.mode = mjolnir only
+  std::vector<std::unique_ptr<Command>> commands_;
+  std::uint64_t commands_outstanding_ = 0;
+  bool host_finished_ = false;
   std::unique_ptr<TimedCallbackQueue> actions_;
   PreconditionMode precondition_ = PreconditionMode::None;
   bool progress_ = false;
@@ -107,7 +139,7 @@ class SimulationSession {
   bool pause_when_done_ = false;
   bool failed_ = false;
   std::size_t finished_workloads_ = 0;
-  bool drained_ = false;  // every workload finished and the FTL idle afterwards
+  bool drained_ = false;  // the host side finished and the FTL idle afterwards
 };
 
 }  // namespace ssdtlm

@@ -325,15 +325,16 @@ nlohmann::json SsdPlatform::statistics() const {
   stats["die_utilization_mean"] = config_.geometry.dies() ? die_sum / config_.geometry.dies() : 0.0;
   stats["channel_utilization"] = channels;
 
-  // Erase-count spread over every block in service (bad blocks left out).
+  // Erase-count spread over every block in service (bad blocks left out; the multi-reference
+  // store retires none and counts its own erases).
   const auto all_blocks = config_.geometry.total_blocks();
   std::uint64_t blocks = 0;
   std::uint64_t min_erases = ~0ull, max_erases = 0;
   double sum = 0.0, sum_sq = 0.0;
   for (BlockId b = 0; b < all_blocks; ++b) {
-    if (core_->retired(b)) continue;
+    if (!mjolnir_cpu_ && core_->retired(b)) continue;
     ++blocks;
-    const std::uint64_t e = core_->erase_count(b);
+    const std::uint64_t e = mjolnir_cpu_ ? mjolnir_cpu_->erase_count(b) : core_->erase_count(b);
     min_erases = std::min(min_erases, e);
     max_erases = std::max(max_erases, e);
     sum += double(e);

@@ -8,6 +8,7 @@
 #include "models/common/config/config_error.h"
 #include "models/host/workload/request_source_factory.h"
 #include "models/host/workload/workload_spec.h"
+#include "platforms/range_command_check.h"
 #include "platforms/ssd_platform.h"
 #include "sc_main/commands.h"
 #include "sc_main/run_output.h"
@@ -63,6 +64,7 @@ int run(const RunOptions& options) {
   const auto wall_start = std::chrono::steady_clock::now();
   SsdPlatform platform("ssd", config);
   auto source = make_request_source(spec, platform.logical_bytes(), config.host_interface.logical_block_bytes, config.seed);
+  check_workload_range_commands(spec, config, platform.logical_bytes());
   if (spec.is_trace()) {
     const nlohmann::json report = source->report();
     if (report.contains("format")) {

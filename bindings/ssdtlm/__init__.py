@@ -22,13 +22,13 @@ from .config import Config, describe, parameters, preset_directory, presets  # n
 from .functional import wa  # noqa: E402
 from .raid import RaidSimulation, load_raid_config, simulate_raid  # noqa: E402
 from .result import Result  # noqa: E402
-from .simulation import (LIVE_PARAMETERS, Simulation, Workload, normalize_workload, register_live_parameter,  # noqa: E402
+from .simulation import (LIVE_PARAMETERS, Command, Simulation, Workload, normalize_workload, register_live_parameter,  # noqa: E402
                          simulate, workload_compact)
 from .sweep import PointFailed, expand_grid, sweep  # noqa: E402
 
 __version__ = "0.1.0"
 __all__ = [
-    "Config", "LIVE_PARAMETERS", "PointFailed", "RaidSimulation", "Result", "Simulation", "SimulationError", "Workload",
+    "Command", "Config", "LIVE_PARAMETERS", "PointFailed", "RaidSimulation", "Result", "Simulation", "SimulationError", "Workload",
     "describe", "expand_grid", "normalize_workload", "parameters", "preset_directory", "presets",
     "load_raid_config", "register_live_parameter", "simulate", "simulate_raid", "sweep", "wa", "workload_compact",
 ]

@@ -38,3 +38,28 @@ def format_ps(ps: int) -> str:
         if ps >= scale:
             return f"{ps / scale:g} {unit}"
     return f"{ps} ps"
+
+
+_BYTE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10, "m": 1 << 20, "mb": 1 << 20, "mib": 1 << 20,
+               "g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30, "t": 1 << 40, "tb": 1 << 40, "tib": 1 << 40}
+_BYTES = re.compile(r"^\s*([0-9]+)\s*([A-Za-z]*)\s*$")
+
+
+def to_bytes(value, what: str = "size") -> int:
+    """A byte count: an integer, or a string with a binary unit as in workload specs ("64KiB",
+    "1MiB", "4k")."""
+    if isinstance(value, bool):
+        raise TypeError(f"{what}: expected a number of bytes or a size such as '64KiB', got {value!r}")
+    if isinstance(value, numbers.Integral):
+        number = int(value)
+    elif isinstance(value, str):
+        match = _BYTES.match(value)
+        unit = match.group(2).lower() if match else None
+        if not match or unit not in _BYTE_UNITS:
+            raise ValueError(f"{what}: expected a number of bytes or a size such as '64KiB', got {value!r}")
+        number = int(match.group(1)) * _BYTE_UNITS[unit]
+    else:
+        raise TypeError(f"{what}: expected a number of bytes or a size such as '64KiB', got {value!r}")
+    if number < 0:
+        raise ValueError(f"{what}: must not be negative, got {value!r}")
+    return number

@@ -12,6 +12,13 @@ and parameters changed during the run:
     sim.run()                 # until every workload has drained
     result = sim.result()
 
+With ftl.mode = mjolnir (docs/mjolnir.md) the multi-reference store's commands can be issued at
+the current simulated time, between run calls or from `at` callbacks:
+
+    sim.at("2ms", lambda s: s.snapshot(slot=1))          # the whole volume into snapshot slot 1
+    copy = sim.range_copy(0, "64KiB", "1MiB")            # NVMe Simple Copy: 1 MiB.. references 0..
+    sim.run_for("1ms"); copy.status, copy.latency_ns     # "ok", completion time - issue time
+
 Each Simulation has its own SystemC kernel context: simulations in one process, one after
 another (or interleaved), never share kernel state, and identical inputs give identical
 results. Callbacks run between kernel steps (sc_start up to the callback's time, then
@@ -29,7 +36,7 @@ import time as _time
 from typing import Any, Callable, Mapping
 
 from . import _core
-from ._units import format_ps, to_ns, to_ps
+from ._units import format_ps, to_bytes, to_ns, to_ps
 from .config import Config, to_json_text
 from .result import Result
 
@@ -117,6 +124,57 @@ class Workload:
         return f"<ssdtlm.Workload {self.index} {status['compact']!r} submitted={status['submitted']} done={status['done']}>"
 
 
+class Command:
+    """Handle of a range command issued with Simulation.range_copy, range_move, range_delete or
+    snapshot. Its state is read from the simulation: `status` is "pending" until the command's
+    completion has reached the host, then "ok" (or "error"); `issued_ns`, `completed_ns` (None
+    while pending) and `latency_ns` are simulated times. The command is also counted in
+    stats.json (host.range-copy, ...) and, with per-request records, is the line of requests.csv
+    whose id is `id`. After Simulation.result() the handle keeps its last state."""
+
+    def __init__(self, simulation: "Simulation", handle: int):
+        self._simulation = simulation
+        self.id = handle
+        self._final: dict | None = None
+
+    def state(self) -> dict:
+        """op, offset_bytes, size_bytes, destination_bytes, issued_ps, completed_ps, status."""
+        if self._final is not None:
+            return dict(self._final)
+        return json.loads(self._simulation._session.command_status(self.id))
+
+    @property
+    def op(self) -> str:
+        return self.state()["op"]
+
+    @property
+    def status(self) -> str:
+        return self.state()["status"]
+
+    @property
+    def done(self) -> bool:
+        return self.status != "pending"
+
+    @property
+    def issued_ns(self) -> float:
+        return self.state()["issued_ps"] / 1e3
+
+    @property
+    def completed_ns(self) -> float | None:
+        completed = self.state()["completed_ps"]
+        return None if completed is None else completed / 1e3
+
+    @property
+    def latency_ns(self) -> float | None:
+        state = self.state()
+        return None if state["completed_ps"] is None else (state["completed_ps"] - state["issued_ps"]) / 1e3
+
+    def __repr__(self) -> str:
+        state = self.state()
+        return (f"<ssdtlm.Command {self.id} {state['op']} [{state['offset_bytes']}, +{state['size_bytes']}) "
+                f"-> {state['destination_bytes']} {state['status']}>")
+
+
 class Simulation:
     """One timed simulation of one SSD, scripted step by step (see the module docstring)."""
 
@@ -149,6 +207,7 @@ class Simulation:
         self._sequence = itertools.count()
         self._workload_specs: list[dict] = []
         self._changes: list[dict] = []
+        self._commands: list[Command] = []
         self._wall_seconds = 0.0
         self._stopped_by: BaseException | None = None
         self._result: Result | None = None
@@ -203,6 +262,68 @@ class Simulation:
         if last is None or first <= last:
             self._schedule(first, tick)
 
+    # ---- multi-reference store commands (ftl.mode = mjolnir)
+    @property
+    def volume_bytes(self) -> int:
+        """The logical capacity the workloads address (ftl.mode = mjolnir: one volume; the
+        namespace holds ftl.mjolnir.snapshot_slots more volume-sized slots after it)."""
+        return self._session.logical_bytes
+
+    def range_copy(self, offset, length, destination) -> Command:
+        """NVMe Simple Copy, issued now: [destination, +length) then references what
+        [offset, +length) references (no data moves; holes stay holes). Offsets and length in
+        bytes (or sizes such as "64KiB"), whole pages, inside the namespace."""
+        return self._issue("range-copy", offset, length, destination)
+
+    def range_move(self, offset, length, destination) -> Command:
+        """Range move, issued now: a range copy, then [offset, +length) is unmapped."""
+        return self._issue("range-move", offset, length, destination)
+
+    def range_delete(self, offset, length) -> Command:
+        """Range delete, issued now: [offset, +length) is unmapped."""
+        return self._issue("range-delete", offset, length, 0)
+
+    def snapshot(self, offset=0, length=None, destination=None, *, slot: int | None = None) -> Command:
+        """Snapshot, issued now: a range copy of the volume's [offset, +length) (default: the
+        whole volume) into snapshot slot `slot` (the same range shifted by slot x volume_bytes;
+        slot 1 unless a `destination` offset is given instead). Reads of the slot return the
+        data as of this instant while the origin is overwritten."""
+        self._check_open()
+        offset_bytes = to_bytes(offset, "offset")
+        length_bytes = self.volume_bytes - offset_bytes if length is None else to_bytes(length, "length")
+        if destination is not None and slot is not None:
+            raise ValueError("snapshot: give a destination or a slot, not both")
+        if destination is None:
+            slot = 1 if slot is None else slot
+            if isinstance(slot, bool) or not isinstance(slot, int) or slot < 1:
+                raise ValueError(f"slot: expected a snapshot slot >= 1 (ftl.mjolnir.snapshot_slots), got {slot!r}")
+            destination = offset_bytes + slot * self.volume_bytes
+        return self._issue("snapshot", offset_bytes, length_bytes, destination)
+
+    def page_contents(self, offset, length) -> list:
+        """ftl.mode = mjolnir: what a host read of each page of [offset, +length) returns now,
+        as the content tag data mode checks every flash read against (each host page write
+        gets a fresh tag); None for a page no mapping references."""
+        self._check_open()
+        page = self._session.page_size_bytes
+        offset_bytes, length_bytes = to_bytes(offset, "offset"), to_bytes(length, "length")
+        for name, value in (("offset", offset_bytes), ("length", length_bytes)):
+            if value % page:
+                raise ValueError(f"{name}: {value} is not a whole number of {page} B pages")
+        return self._session.page_contents(offset_bytes // page, length_bytes // page)
+
+    def commands(self) -> list[Command]:
+        """The range commands issued so far, in issue order."""
+        return list(self._commands)
+
+    def _issue(self, op: str, offset, length, destination) -> Command:
+        self._check_runnable()
+        handle = self._session.issue_command(op, to_bytes(offset, "offset"), to_bytes(length, "length"),
+                                             to_bytes(destination, "destination"))
+        command = Command(self, handle)
+        self._commands.append(command)
+        return command
+
     # ---- running
     def run_until(self, time) -> "Simulation":
         """Advances simulated time to `time` (absolute), calling due callbacks on the way;
@@ -215,10 +336,11 @@ class Simulation:
         return self.run_until((self._session.now_ps + to_ps(duration, "duration")) / 1000)
 
     def run(self) -> "Simulation":
-        """Runs until every workload has drained (callbacks due before that are called)."""
+        """Runs until every workload has drained and every command issued has completed
+        (callbacks due before that are called)."""
         self._check_open()
-        if not self._workload_specs:
-            raise ValueError("no workload: add one with add_workload() before run()")
+        if not self._workload_specs and not self._commands:
+            raise ValueError("no workload: add one with add_workload() (or issue a command) before run()")
         self._advance(None, stop_when_done=True)
         return self
 
@@ -301,7 +423,7 @@ class Simulation:
 
     @property
     def done(self) -> bool:
-        """True once every workload has drained."""
+        """True once every workload has drained and every command issued has completed."""
         return self._session.started and self._session.done
 
     def stats(self) -> dict:
@@ -365,10 +487,14 @@ class Simulation:
                 "precondition_wall_seconds": session.precondition_wall_seconds,
                 "host_ios_per_wall_second": completed / self._wall_seconds if self._wall_seconds > 0 else 0.0}
         scenario = None
+        for command in self._commands:  # their last state, once the session is closed
+            command._final = command.state()
         plain = (len(self._workload_specs) == 1 and self._workload_specs[0]["start_ns"] == 0
-                 and self._workload_specs[0]["stop_ns"] == 0 and not self._changes)
+                 and self._workload_specs[0]["stop_ns"] == 0 and not self._changes and not self._commands)
         if not plain:
             scenario = {"workloads": self._workload_specs, "parameter_changes": self._changes}
+            if self._commands:
+                scenario["commands"] = [command.state() for command in self._commands]
         if self.out is not None:
             (directory / "stats.json").write_text(stats_text + "\n")
             (directory / "effective-config.json").write_text(_core.dump_json(to_json_text(effective), 2) + "\n")

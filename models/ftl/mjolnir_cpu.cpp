@@ -45,6 +45,7 @@ MjolnirCpu::MjolnirCpu(sc_core::sc_module_name name, const FtlCpuConfig& cpu, co
   flash_socket.register_nb_transport_bw(this, &MjolnirCpu::nb_transport_bw);
   next_program_page_.assign(geometry.total_blocks(), 0);
   erases_outstanding_.assign(config_.store.segments, 0);
+  erase_counts_.assign(geometry.total_blocks(), 0);
   selected_at_ps_.assign(config_.store.segments, 0);
   selected_valid_.assign(config_.store.segments, 0);
   if (config_.timeline_interval_ps > 0) {
@@ -511,6 +512,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
     }
     case TxnKind::GcErase: {
       const std::uint32_t segment = txn.segment;
+      ++erase_counts_[geometry_.block_of_page(txn.ppn)];
       release(txn);
       if (--erases_outstanding_[segment] == 0) {
         ++stats_.segments_erased;

@@ -102,6 +102,9 @@ class MjolnirCpu : public sc_core::sc_module {
   // what a snapshot holds.
   static std::uint64_t content_tag(std::uint64_t write_number);
 
+  // Erases of a flash block completed so far (stats.json's erase-count spread).
+  std::uint32_t erase_count(BlockId block) const { return erase_counts_[block]; }
+
   bool idle() const;
   // The host workload has ended: no new GC work starts (or, with measure_reclaim_at_end, the
   // reclaim measurement runs); `callback` runs once everything in flight has finished.
@@ -167,6 +170,7 @@ class MjolnirCpu : public sc_core::sc_module {
   std::vector<std::uint32_t> next_program_page_;
   std::unordered_map<Ppn, FlashTxn*> held_programs_;
   std::vector<std::uint32_t> erases_outstanding_;  // per segment
+  std::vector<std::uint32_t> erase_counts_;        // per flash block
   std::vector<std::uint64_t> selected_at_ps_;      // per segment: start of the scan that selected it
   std::vector<std::uint8_t> selected_valid_;
 

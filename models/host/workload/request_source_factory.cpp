@@ -56,6 +56,7 @@ DeviceLayout resolve_layout(const WorkloadSpec& spec, std::uint64_t device_bytes
     layout.range_end_bytes = range.offset_bytes + length / alignment * alignment;
   }
   const std::uint64_t range_bytes = layout.range_end_bytes - layout.range_start_bytes;
+  std::uint64_t largest_size = 0;
   for (const SizeChoice& choice : spec.sizes) {
     const std::uint64_t footprint = (choice.size_bytes + alignment - 1) / alignment * alignment;
     if (footprint > range_bytes) {
@@ -63,11 +64,29 @@ DeviceLayout resolve_layout(const WorkloadSpec& spec, std::uint64_t device_bytes
                                                      " requests do not fit the " +
                                                      std::to_string(range_bytes) + "-byte address range");
     }
+    largest_size = std::max(largest_size, choice.size_bytes);
+  }
+  if (spec.range_copy_every != 0 || spec.range_move_every != 0 || spec.range_delete_every != 0) {
+    layout.range_command_bytes = spec.range_bytes != 0 ? spec.range_bytes : largest_size;
+    const std::string key = kWhere + ".range_size_bytes";
+    const std::string what = spec::format_bytes(layout.range_command_bytes) +
+                             (spec.range_bytes != 0 ? "" : " (the request size, by default)");
+    if (layout.range_command_bytes % alignment != 0) {
+      throw config_error(key, what + " is not a multiple of the " + std::to_string(alignment) + " B alignment");
+    }
+    if (layout.range_command_bytes > range_bytes) {
+      throw config_error(key, what + " does not fit the " + std::to_string(range_bytes) + "-byte address range");
+    }
   }
   return layout;
 }
 
 }  // namespace
+
+DeviceLayout resolve_device_layout(const WorkloadSpec& spec, std::uint64_t device_bytes,
+                                   std::uint32_t logical_block_bytes) {
+  return resolve_layout(spec, device_bytes, resolve_alignment(spec, logical_block_bytes));
+}
 
 std::unique_ptr<RequestSource> make_request_source(const WorkloadSpec& spec, std::uint64_t device_bytes,
                                                    std::uint32_t logical_block_bytes, std::uint64_t seed) {

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "models/host/workload/request_source.h"
+#include "models/host/workload/synthetic_request_source.h"
 #include "models/host/workload/workload_spec.h"
 
 namespace ssdtlm {
@@ -15,5 +16,10 @@ namespace ssdtlm {
 // (a size that is not whole logical blocks, a range past the end, ...).
 std::unique_ptr<RequestSource> make_request_source(const WorkloadSpec& spec, std::uint64_t device_bytes,
                                                    std::uint32_t logical_block_bytes, std::uint64_t seed);
+
+// A synthetic spec's range, alignment and range-command size against the device (the same
+// resolution and checks make_request_source applies): for the platform checks of range commands.
+DeviceLayout resolve_device_layout(const WorkloadSpec& spec, std::uint64_t device_bytes,
+                                   std::uint32_t logical_block_bytes);
 
 }  // namespace ssdtlm

@@ -9,7 +9,12 @@ namespace ssdtlm {
 namespace {
 
 // One independent stream per aspect of the workload (see the header).
-enum Stream : std::uint64_t { kOps = 1, kAddresses = 2, kSizes = 3, kArrivals = 4, kSequential = 5 };
+enum Stream : std::uint64_t { kOps = 1, kAddresses = 2, kSizes = 3, kArrivals = 4, kSequential = 5, kRangeCommands = 6 };
+
+// The range commands a workload can issue besides snapshots, in the order they are issued when
+// several fall due after the same request.
+constexpr HostOp kRangeCommandOps[] = {HostOp::RangeCopy, HostOp::RangeMove, HostOp::RangeDelete};
+std::uint8_t range_command_bit(HostOp op) { return static_cast<std::uint8_t>(1u << (static_cast<int>(op) - static_cast<int>(HostOp::RangeCopy))); }
 
 std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t seed_offset, Stream stream) {
   // Rng::reseed runs this through splitmix64, which scatters nearby seeds; the odd constants
@@ -33,6 +38,7 @@ SyntheticRequestSource::SyntheticRequestSource(const WorkloadSpec& spec, const D
       size_rng_(stream_seed(seed, spec.seed_offset, kSizes)),
       arrival_rng_(stream_seed(seed, spec.seed_offset, kArrivals)),
       sequential_rng_(stream_seed(seed, spec.seed_offset, kSequential)),
+      range_rng_(stream_seed(seed, spec.seed_offset, kRangeCommands)),
       clock_(make_arrival_clock(spec)),
       sequential_cursor_bytes_(layout.range_start_bytes) {
   if (spec_.snapshot_every != 0 && layout_.range_end_bytes - layout_.range_start_bytes > 0xffffffffull) {
@@ -99,13 +105,17 @@ bool SyntheticRequestSource::next(HostRequest& request) {
     if (burst_left_ == 0) burst_left_ = spec_.snapshot_burst;
     if (--burst_left_ == 0) since_snapshot_ = 0;
     request = HostRequest{};
-    request.id = issued_ + snapshots_;
+    request.id = issued_ + snapshots_ + range_commands_;
     request.op = HostOp::Snapshot;
     request.offset_bytes = layout_.range_start_bytes;
     request.size_bytes = static_cast<std::uint32_t>(layout_.range_end_bytes - layout_.range_start_bytes);
     request.destination_bytes = layout_.range_start_bytes + (1 + snapshots_ % spec_.snapshot_slots) * layout_.device_bytes;
     request.arrival_ns = last_arrival_ns_;
     ++snapshots_;
+    return true;
+  }
+  if (range_commands_due_ != 0) {
+    next_range_command(request);
     return true;
   }
   if (spec_.request_count != 0 && issued_ >= spec_.request_count) return false;
@@ -115,16 +125,46 @@ bool SyntheticRequestSource::next(HostRequest& request) {
     if (spec_.duration_ns != 0 && arrival_ns >= spec_.duration_ns) return false;
   }
   request = HostRequest{};
-  request.id = issued_++ + snapshots_;
+  request.id = issued_++ + snapshots_ + range_commands_;
   request.arrival_ns = arrival_ns;
   last_arrival_ns_ = arrival_ns;
   ++since_snapshot_;
+  const auto due = [this](std::uint64_t every) { return every != 0 && issued_ % every == 0; };
+  if (due(spec_.range_copy_every)) range_commands_due_ |= range_command_bit(HostOp::RangeCopy);
+  if (due(spec_.range_move_every)) range_commands_due_ |= range_command_bit(HostOp::RangeMove);
+  if (due(spec_.range_delete_every)) range_commands_due_ |= range_command_bit(HostOp::RangeDelete);
   const double read_fraction = spec_.read_fraction;
   const bool read = read_fraction >= 1.0 || (read_fraction > 0.0 && op_rng_.uniform01() < read_fraction);
   request.op = read ? HostOp::Read : HostOp::Write;
   request.size_bytes = next_size();
   request.offset_bytes = next_offset(request.size_bytes);
   return true;
+}
+
+std::uint64_t SyntheticRequestSource::random_range_place() {
+  const std::uint64_t places = (layout_.range_end_bytes - layout_.range_start_bytes) / layout_.range_command_bytes;
+  return layout_.range_start_bytes + range_rng_.below(places) * layout_.range_command_bytes;
+}
+
+void SyntheticRequestSource::next_range_command(HostRequest& request) {
+  // Like a snapshot, it takes a request's place in the stream (at the last request's arrival
+  // time) but not in request_count; its places come from its own random stream, so the
+  // requests around it are those of the same workload without range commands.
+  HostOp op = HostOp::RangeCopy;
+  for (HostOp candidate : kRangeCommandOps) {
+    if (range_commands_due_ & range_command_bit(candidate)) {
+      op = candidate;
+      break;
+    }
+  }
+  range_commands_due_ &= static_cast<std::uint8_t>(~range_command_bit(op));
+  request = HostRequest{};
+  request.id = issued_ + snapshots_ + range_commands_++;
+  request.op = op;
+  request.size_bytes = static_cast<std::uint32_t>(layout_.range_command_bytes);
+  request.offset_bytes = random_range_place();
+  if (op != HostOp::RangeDelete) request.destination_bytes = random_range_place();
+  request.arrival_ns = last_arrival_ns_;
 }
 
 std::string SyntheticRequestSource::describe() const {

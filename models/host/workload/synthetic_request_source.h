@@ -22,6 +22,7 @@ struct DeviceLayout {
   std::uint64_t range_end_bytes = 0;  // exclusive
   std::uint32_t alignment_bytes = 4096;
   std::uint64_t device_bytes = 0;  // the capacity the range is a part of (snapshot slots)
+  std::uint64_t range_command_bytes = 0;  // range copy / move / delete: the size of each
 };
 
 class SyntheticRequestSource final : public RequestSource {
@@ -38,10 +39,13 @@ class SyntheticRequestSource final : public RequestSource {
  private:
   std::uint32_t next_size();
   std::uint64_t next_offset(std::uint32_t size_bytes);
+  // The range command due after the last request (range_copy_every and friends).
+  void next_range_command(HostRequest& request);
+  std::uint64_t random_range_place();
 
   WorkloadSpec spec_;
   DeviceLayout layout_;
-  Rng op_rng_, address_rng_, size_rng_, arrival_rng_, sequential_rng_;
+  Rng op_rng_, address_rng_, size_rng_, arrival_rng_, sequential_rng_, range_rng_;
   std::unique_ptr<AddressDistribution> addresses_;  // random access only
   std::uint64_t slot_bytes_ = 0;                    // random access: distance between two candidate offsets
   std::unique_ptr<ArrivalClock> clock_;             // open loop only
@@ -51,6 +55,8 @@ class SyntheticRequestSource final : public RequestSource {
   std::uint64_t since_snapshot_ = 0;  // requests since the last snapshot point (snapshot_every)
   std::uint32_t burst_left_ = 0;      // snapshots still to take at this point
   std::uint64_t snapshots_ = 0;
+  std::uint8_t range_commands_due_ = 0;  // bit per HostOp::RangeCopy/Move/Delete, issued in that order
+  std::uint64_t range_commands_ = 0;
   std::uint64_t last_arrival_ns_ = 0;
 };
 

@@ -39,6 +39,10 @@ constexpr FieldName kFieldNames[] = {
     {"snapshot_every", "snapshot_every"},
     {"snapshot_slots", "snapshot_slots"},
     {"snapshot_burst", "snapshot_burst"},
+    {"range_copy_every", "range_copy_every"},
+    {"range_move_every", "range_move_every"},
+    {"range_delete_every", "range_delete_every"},
+    {"range_size_bytes", "range_size"},
     {"trace.path", "trace"},
     {"trace.format", "format"},
     {"trace.strict", "strict"},
@@ -138,6 +142,15 @@ void validate_synthetic(const WorkloadSpec& spec, const WorkloadFieldNames& name
     throw config_error(name(F::Count), std::string("a synthetic workload needs a stop condition: ") +
                                            (name.compact() ? "count=N and/or time=T"
                                                            : "request_count and/or duration_us > 0"));
+  }
+  if (spec.range_bytes > 0xffffffffull) {
+    throw config_error(name(F::RangeSize), "expected a range command size under 4 GiB, got " +
+                                               std::to_string(spec.range_bytes) + " B");
+  }
+  if (spec.range_bytes != 0 && spec.range_copy_every == 0 && spec.range_move_every == 0 &&
+      spec.range_delete_every == 0) {
+    throw config_error(name(F::RangeSize), "sizes the commands of range_copy_every, range_move_every and "
+                                               "range_delete_every, and none of them is given");
   }
   if (spec.alignment_bytes != 0 && (!is_power_of_two(spec.alignment_bytes) || spec.alignment_bytes < 512 ||
                                     spec.alignment_bytes > (1u << 20))) {
@@ -244,7 +257,9 @@ bool operator==(const WorkloadSpec& a, const WorkloadSpec& b) {
          a.duration_ns == b.duration_ns && a.alignment_bytes == b.alignment_bytes &&
          a.seed_offset == b.seed_offset &&
          a.snapshot_every == b.snapshot_every && a.snapshot_slots == b.snapshot_slots &&
-         a.snapshot_burst == b.snapshot_burst && same_trace(a.trace, b.trace);
+         a.snapshot_burst == b.snapshot_burst && a.range_copy_every == b.range_copy_every &&
+         a.range_move_every == b.range_move_every && a.range_delete_every == b.range_delete_every &&
+         a.range_bytes == b.range_bytes && same_trace(a.trace, b.trace);
 }
 
 }  // namespace ssdtlm

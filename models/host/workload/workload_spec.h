@@ -70,6 +70,15 @@ struct WorkloadSpec {
   std::uint64_t snapshot_every = 0;
   std::uint32_t snapshot_slots = 1;
   std::uint32_t snapshot_burst = 1;  // snapshots taken at each snapshot point, into successive slots
+  // Multi-reference store: after every range_copy_every requests an NVMe Simple Copy of
+  // range_bytes from a random place in the workload's range to another (range_move_every: a
+  // range move; range_delete_every: range_bytes at a random place unmapped). Places are
+  // multiples of range_bytes from the range's start, drawn uniformly from their own random
+  // stream. 0: none. range_bytes 0: the request size (the largest of a size mix).
+  std::uint64_t range_copy_every = 0;
+  std::uint64_t range_move_every = 0;
+  std::uint64_t range_delete_every = 0;
+  std::uint64_t range_bytes = 0;
   std::optional<TraceReplayOptions> trace;  // set: replay this trace instead of generating
 
   bool is_trace() const { return trace.has_value(); }

@@ -259,10 +259,21 @@ WorkloadSpec parse_synthetic_spec(const std::string& text, const std::string& wh
         const std::uint64_t burst = spec::parse_whole_number(item.value, name(F::SnapshotBurst));
         if (burst == 0 || burst > 4096) throw config_error(name(F::SnapshotBurst), "expected 1 to 4096");
         spec.snapshot_burst = static_cast<std::uint32_t>(burst);
+      } else if (item.key == "range_copy_every") {
+        spec.range_copy_every = spec::parse_whole_number(item.value, name(F::RangeCopyEvery));
+      } else if (item.key == "range_move_every") {
+        spec.range_move_every = spec::parse_whole_number(item.value, name(F::RangeMoveEvery));
+      } else if (item.key == "range_delete_every") {
+        spec.range_delete_every = spec::parse_whole_number(item.value, name(F::RangeDeleteEvery));
+      } else if (item.key == "range_size") {
+        spec.range_bytes = spec::parse_bytes(item.value, name(F::RangeSize));
+        if (spec.range_bytes == 0) throw config_error(name(F::RangeSize), "expected a size > 0");
       } else {
         throw config_error(where, "unknown workload option '" + item.key +
                                       "' (expected qd, count, time, size, read, seq, arrival, rate, "
-                                      "on, off, dist, range, align, seed_offset, snapshot_every, snapshot_slots or snapshot_burst)");
+                                      "on, off, dist, range, align, seed_offset, snapshot_every, snapshot_slots, "
+                                      "snapshot_burst, range_copy_every, range_move_every, range_delete_every or "
+                                      "range_size)");
       }
     }
   }
@@ -344,6 +355,10 @@ std::string to_compact(const WorkloadSpec& spec) {
     if (spec.snapshot_every != 0) add("snapshot_every", std::to_string(spec.snapshot_every));
     if (spec.snapshot_slots != 1) add("snapshot_slots", std::to_string(spec.snapshot_slots));
     if (spec.snapshot_burst != 1) add("snapshot_burst", std::to_string(spec.snapshot_burst));
+    if (spec.range_copy_every != 0) add("range_copy_every", std::to_string(spec.range_copy_every));
+    if (spec.range_move_every != 0) add("range_move_every", std::to_string(spec.range_move_every));
+    if (spec.range_delete_every != 0) add("range_delete_every", std::to_string(spec.range_delete_every));
+    if (spec.range_bytes != 0) add("range_size", spec::format_bytes(spec.range_bytes));
   }
   if (spec.queue_depth != 0) add("qd", std::to_string(spec.queue_depth));
   if (spec.request_count != 0) add("count", std::to_string(spec.request_count));

@@ -14,14 +14,16 @@ namespace {
 constexpr const char* kSyntheticKeys =
     "pattern, read_fraction, sequential_fraction, arrival, queue_depth, rate_iops, burst_on_us, burst_off_us, "
     "size_bytes, size_mix, range, address_distribution, request_count, duration_us, "
-    "alignment_bytes, seed_offset, snapshot_every, snapshot_slots, snapshot_burst";
+    "alignment_bytes, seed_offset, snapshot_every, snapshot_slots, snapshot_burst, range_copy_every, range_move_every, "
+    "range_delete_every, range_size_bytes";
 constexpr const char* kTraceWorkloadKeys = "trace, queue_depth, request_count, duration_us, alignment_bytes";
 constexpr const char* kTraceKeys =
     "path, format, strict, blkparse_event, devices, replay, speedup, repeat, beyond_device, split_bytes";
 constexpr const char* kSyntheticOnlyKeys[] = {
     "pattern",     "read_fraction",        "sequential_fraction", "arrival",    "rate_iops",
     "burst_on_us", "burst_off_us",         "size_bytes", "size_mix",
-    "range",       "address_distribution", "seed_offset", "snapshot_every", "snapshot_slots", "snapshot_burst"};
+    "range",       "address_distribution", "seed_offset", "snapshot_every", "snapshot_slots", "snapshot_burst",
+    "range_copy_every", "range_move_every", "range_delete_every", "range_size_bytes"};
 
 constexpr std::uint64_t kU32Max = std::numeric_limits<std::uint32_t>::max();
 
@@ -147,6 +149,10 @@ WorkloadSpec read_synthetic(JsonSection& section) {
   const std::uint64_t burst = section.whole_or("snapshot_burst", 1);
   if (burst == 0 || burst > 4096) throw config_error(section.path_of("snapshot_burst"), "expected 1 to 4096");
   spec.snapshot_burst = static_cast<std::uint32_t>(burst);
+  spec.range_copy_every = section.whole_or("range_copy_every", 0);
+  spec.range_move_every = section.whole_or("range_move_every", 0);
+  spec.range_delete_every = section.whole_or("range_delete_every", 0);
+  spec.range_bytes = section.whole_or("range_size_bytes", 0);
   read_common(section, spec);
   section.finish(kSyntheticKeys);
   return spec;
@@ -217,6 +223,10 @@ nlohmann::json to_json(const WorkloadSpec& spec) {
     json["snapshot_every"] = spec.snapshot_every;
     json["snapshot_slots"] = spec.snapshot_slots;
     json["snapshot_burst"] = spec.snapshot_burst;
+    json["range_copy_every"] = spec.range_copy_every;
+    json["range_move_every"] = spec.range_move_every;
+    json["range_delete_every"] = spec.range_delete_every;
+    json["range_size_bytes"] = spec.range_bytes;
   }
   json["queue_depth"] = spec.queue_depth;
   json["request_count"] = spec.request_count;
