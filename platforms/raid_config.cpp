@@ -6,6 +6,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/common/config/json_document.h"
+#include "models/ftl/core/logical_capacity.h"
 #include "models/common/config/parameter_builders.h"
 #include "models/raid/gc_coordinator.h"
 #include "models/raid/stripe_layout_registry.h"
@@ -336,7 +337,7 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
     // a plane has beside its open frontiers.
     const auto& g = device.geometry;
     const double units = double(g.dies()) * g.planes_per_die;
-    const double logical_pages = std::floor((1.0 - device.ftl_core.spare_factor) * double(g.total_pages()));
+    const double logical_pages = double(logical_pages_for(device.ftl_core.spare_factor, g.total_pages()));
     const std::uint32_t frontiers = device.ftl_core.frontier_layout == "single" ? 1 : 2;
     const auto spare_blocks = static_cast<std::uint32_t>((double(g.total_pages()) - logical_pages) / g.pages_per_block / units);
     const std::uint32_t usable = spare_blocks > frontiers ? spare_blocks - frontiers : 0;

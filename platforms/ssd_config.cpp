@@ -6,6 +6,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/common/config/json_document.h"
+#include "models/ftl/core/logical_capacity.h"
 #include "models/common/flash_command.h"
 
 #ifndef SSDTLM_SOURCE_DIR
@@ -98,7 +99,7 @@ void resolve_mjolnir(SsdConfig& c, const nlohmann::json& ftl, const std::string&
   c.ftl_mode = ftl["mode"].get<std::string>() == "mjolnir" ? SsdConfig::FtlMode::Mjolnir : SsdConfig::FtlMode::Page;
   const auto& m = ftl["mjolnir"];
   MjolnirCpuConfig& j = c.mjolnir;
-  j.volume_pages = static_cast<std::uint64_t>(std::floor((1.0 - c.ftl_core.spare_factor) * c.geometry.total_pages()));
+  j.volume_pages = logical_pages_for(c.ftl_core.spare_factor, c.geometry.total_pages());
   j.namespace_pages = j.volume_pages * (1 + m["snapshot_slots"].get<std::uint64_t>());
   j.store.scanner.validity_threshold = m["validity_threshold"].get<double>();
   const auto max_candidates = m["max_candidates_per_cycle"].get<std::uint32_t>();
@@ -298,7 +299,7 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   c.ftl_core.seal_blocks_on_close = false;  // FtlCpu seals when the last program completes
   c.ftl_core.seed = c.seed;
   // The logical space plus the GC reserve and one open frontier per plane must fit.
-  const double logical_pages = std::floor((1.0 - c.ftl_core.spare_factor) * c.geometry.total_pages());
+  const double logical_pages = double(logical_pages_for(c.ftl_core.spare_factor, c.geometry.total_pages()));
   const double units = double(c.geometry.dies()) * c.geometry.planes_per_die;
   const double needed = logical_pages + units * (c.ftl_core.gc_high_watermark_blocks + 2.0) * c.geometry.pages_per_block;
   if (needed > double(c.geometry.total_pages())) {

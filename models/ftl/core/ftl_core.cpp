@@ -10,19 +10,9 @@
 #include <stdexcept>
 
 #include "models/common/config/config_error.h"
+#include "models/ftl/core/logical_capacity.h"
 
 namespace ssdtlm {
-namespace {
-
-// (1 - S) * pages, without losing a page to binary rounding (0.9 * 3200000 = 2879999.99...).
-std::uint64_t logical_pages_for(double spare_factor, std::uint64_t total_pages) {
-  const double exact = (1.0 - spare_factor) * static_cast<double>(total_pages);
-  const double nearest = std::round(exact);
-  if (std::fabs(exact - nearest) <= 1e-9 * std::max(1.0, exact)) return static_cast<std::uint64_t>(nearest);
-  return static_cast<std::uint64_t>(std::floor(exact));
-}
-
-}  // namespace
 
 FtlCore::FtlCore(const FtlCoreConfig& config) : config_(config), geometry_(config.geometry) {
   const FlashGeometry& g = geometry_;

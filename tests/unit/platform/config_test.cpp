@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "models/common/config/config_error.h"
+#include "models/ftl/core/ftl_core.h"
 #include "platforms/ssd_config.h"
 
 namespace ssdtlm {
@@ -65,6 +66,19 @@ TEST(ConfigTest, ImpossibleGeometryAndCrossKeyRulesAreRejected) {
               HasSubstr("impossible geometry"));
   EXPECT_THAT(error_of({{"nand", {{"cell_type", "mlc"}, {"pages_per_block", 64}, {"timing", {{"read_us_by_page_type", {50, 60, 70}}}}}}}),
               HasSubstr("nand.timing.read_us_by_page_type: expected 2 entries"));
+}
+
+// One logical capacity everywhere: (1 - 0.3) x 2,880 is 2015.9999999999998 in binary floating
+// point; a plain floor made the Mjolnir volume one page smaller than the space workloads address.
+TEST(ConfigTest, MjolnirVolumeIsTheSameLogicalCapacityAsTheFtlCore) {
+  const SsdConfig config = resolve_ssd_config(ssd_parameter_schema().validate_and_fill(
+      {{"nand", {{"pages_per_block", 16}, {"blocks_per_plane", 180}, {"planes_per_die", 1}, {"dies_per_chip", 1}}},
+       {"controller", {{"channels", 1}, {"chips_per_channel", 1}}},
+       {"ftl", {{"mode", "mjolnir"}, {"spare_factor", 0.3}}}},
+      "doc.json"));
+  ASSERT_EQ(config.geometry.total_pages(), 2880u);
+  EXPECT_EQ(config.mjolnir.volume_pages, 2016u);
+  EXPECT_EQ(FtlCore(config.ftl_core).logical_pages(), config.mjolnir.volume_pages);
 }
 
 TEST(ConfigTest, PresetsLoadAndOverridesApply) {
