@@ -180,6 +180,7 @@ void FtlCore::write_host_slow(Lpn lpn, UnitId unit, Ppn old) {
   const double heat = !tracks_heat_ ? 0.0 : exact_rates_ ? exact_rate(lpn) : host_write_heat(old);
   if (old < total_pages_) {
     if (exact_rates_) policy_->on_page_invalidated(block_of(old), exact_rate(lpn));
+    if (tracks_heat_) policy_->on_page_overwritten(block_of(old));
     invalidate(old);
   } else if (old != kInvalidPpn) {
     staged_[old - kStagedBase].lpn = kInvalidLpn;  // superseded before it reached flash
@@ -203,6 +204,7 @@ void FtlCore::stage(Lpn lpn) {
     write.first_write = false;
     write.heat = tracks_heat_ ? host_write_heat(old) : 0.0;
     if (exact_rates_) policy_->on_page_invalidated(block_of(old), exact_rate(lpn));
+    if (tracks_heat_) policy_->on_page_overwritten(block_of(old));
     invalidate(old);
   }
   if (exact_rates_) {  // the exact frequency replaces both estimates (rewrite and first write)
@@ -245,6 +247,7 @@ void FtlCore::trim(Lpn lpn) {
   const Ppn old = l2p_[lpn];
   if (old < total_pages_) {
     if (exact_rates_) policy_->on_page_invalidated(block_of(old), exact_rate(lpn));
+    if (tracks_heat_) policy_->on_page_overwritten(block_of(old));
     invalidate(old);
   } else if (old != kInvalidPpn) {
     staged_[old - kStagedBase].lpn = kInvalidLpn;
