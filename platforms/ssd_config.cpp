@@ -342,6 +342,14 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   c.ftl_cpu.data_mode = c.data_mode;
   c.ftl_cpu.write_buffer_pages = ftl["write_buffer"]["pages"].get<std::uint32_t>();
   c.ftl_cpu.write_buffer_access_ns = static_cast<std::uint64_t>(std::llround(ftl["write_buffer"]["access_ns"].get<double>()));
+  if (c.ftl_cpu.write_buffer_pages != 0 && c.ftl_core.victim_policy == "mdc") {
+    const auto segments = c.ftl_core.policy_params.find("sort_buffer_segments");
+    if (segments == c.ftl_core.policy_params.end() || segments->second != "0") {
+      throw config_error(source + ": ftl.write_buffer.pages",
+                         "must be 0 with ftl.gc.policy = mdc and ftl.gc.params.sort_buffer_segments > 0 (default 16): "
+                         "mdc's sort buffer is the DRAM write buffer (its access time is ftl.write_buffer.access_ns)");
+    }
+  }
 
   {
     const auto& power = effective["power"];
@@ -353,8 +361,12 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
     }
     if (!c.power.enabled && c.power.loss_at_ps > 0) throw config_error(source + ": power.loss_at_us", "needs power.enabled = true");
     if (c.power.enabled && c.ftl_core.victim_policy == "mdc") {
-      // mdc keeps host writes in a sort buffer and page heats the OOB metadata does not carry.
-      throw config_error(source + ": power.enabled", "is not supported with ftl.gc.policy = mdc");
+      // mdc keeps acknowledged host writes in its volatile sort buffer and u_p2 estimates the OOB
+      // metadata does not carry.
+      throw config_error(source + ": power.enabled",
+                         "is not supported with ftl.gc.policy = mdc (its sort buffer, "
+                         "ftl.gc.params.sort_buffer_segments, holds acknowledged writes in volatile DRAM, and "
+                         "recovery would lose its u_p2 estimates)");
     }
   }
   c.host_queue_depth = host["queue_depth"].get<std::uint32_t>();

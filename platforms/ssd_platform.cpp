@@ -215,6 +215,8 @@ nlohmann::json SsdPlatform::verify_all_data() const {
       const BlockId block = g.block_of_page(ppn);
       actual = controller_->die(g.die_of_block(block))
                    .backdoor_read(g.plane_of_block(block), g.index_in_plane(block), g.page_in_block(ppn));
+    } else if (core_->in_sort_buffer(lpn)) {
+      actual = ftl_cpu_->sort_buffer_tag(lpn);  // a run cut short: the page is still in DRAM
     }
     ++checked;
     if (actual != expected) ++mismatches;
@@ -293,6 +295,12 @@ nlohmann::json SsdPlatform::statistics() const {
                   {"reads_unmapped", ftl.host_reads_unmapped},
                   {"reads_from_buffer", ftl.host_reads_from_buffer},
                   {"data_checks", ftl.data_checks}};
+  if (ftl_cpu_ && ftl_cpu_->has_sort_buffer()) {
+    stats["ftl"]["sort_buffer"] = {{"pages", core_->host_sort_buffer_pages()},
+                                   {"flushes", ftl.sort_buffer_flushes},
+                                   {"pages_programmed", ftl.sort_buffer_pages_programmed},
+                                   {"rewrites_absorbed", counters.host_writes_absorbed}};
+  }
 
   // Per-die and per-channel utilization over the measured window (up to the last host completion).
   BusyTimes scratch;

@@ -4,6 +4,7 @@
 #include <sstream>
 #include <unordered_set>
 
+#include "models/common/config/config_error.h"
 #include "models/ftl/ftl_cpu_txn.h"
 #include "models/ftl/recovery/power_loss_recorder.h"
 
@@ -34,9 +35,14 @@ FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore
   }
   waiting_writes_.resize(core_.units());
   host_logical_pages_ = core_.logical_pages();
+  sort_init();
 }
 
 void FtlCpu::set_power_loss_recorder(PowerLossRecorder* recorder) {
+  if (recorder != nullptr && sort_) {
+    throw config_error("power.enabled", "is not modelled with mdc's sort buffer (ftl.gc.policy = mdc, "
+                                        "ftl.gc.params.sort_buffer_segments > 0)");
+  }
   power_ = recorder;
   host_logical_pages_ = recorder != nullptr ? recorder->host_logical_pages() : core_.logical_pages();
 }
@@ -91,7 +97,13 @@ tlm::tlm_sync_enum FtlCpu::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tl
       case HostOp::Read: handle_host_read(gp); break;
       case HostOp::Write: handle_host_write(gp); break;
       case HostOp::Trim: handle_host_trim(gp); break;
-      case HostOp::Flush: complete_host(gp); break;
+      case HostOp::Flush:
+        if (sort_) {
+          sort_host_flush(gp);
+        } else {
+          complete_host(gp);
+        }
+        break;
       default:
         SC_REPORT_ERROR("ssdtlm/ftl", (std::string(to_string(command->op)) +
                                        " needs the multi-reference store: set ftl.mode = mjolnir").c_str());
@@ -133,6 +145,7 @@ void FtlCpu::complete_host_after(tlm::tlm_generic_payload& gp, std::uint64_t del
 void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
   auto* command = gp.get_extension<FtlCommand>();
   const Ppn ppn = core_.lookup(command->lpn);
+  if (sort_ && sort_serve_read(gp, command->lpn)) return;
   if (ppn == kInvalidPpn && lost(command->lpn)) {
     ++stats_.host_read_errors;
     complete_host_with_error(gp);
@@ -200,6 +213,7 @@ void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
 void FtlCpu::handle_host_trim(tlm::tlm_generic_payload& gp) {
   auto* command = gp.get_extension<FtlCommand>();
   core_.trim(command->lpn);
+  if (sort_) sort_trim(command->lpn);
   if (!lost_lpns_.empty()) lost_lpns_.erase(command->lpn);
   if (oracle_ != nullptr) oracle_->record_trim(command->lpn);
   complete_host(gp);
@@ -259,6 +273,10 @@ void FtlCpu::accept_host_write(PendingWrite write) {
       return;
     }
   }
+  if (sort_ && write.flush_index == PendingWrite::kNotFlushed && !write.checkpoint) {
+    sort_stage(write);  // programmed later, sorted, with its batch
+    return;
+  }
   const UnitId unit = core_.next_host_unit();
   maybe_start_gc(unit);
   if (host_write_must_wait(unit)) {
@@ -282,10 +300,17 @@ bool FtlCpu::host_write_must_wait(UnitId unit) const {
 }
 
 void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into) {
-  const Ppn ppn = core_.write_host(write.lpn, unit);
+  const bool sorted = write.flush_index != PendingWrite::kNotFlushed;
+  const Ppn ppn = sorted ? core_.write_host_flushed(write.flush_index, unit) : core_.write_host(write.lpn, unit);
+  if (ppn == kInvalidPpn) {  // a sort-buffer entry trimmed while it waited
+    sort_entry_done();
+    return;
+  }
   if (!lost_lpns_.empty()) lost_lpns_.erase(write.lpn);
   std::uint64_t tag = 0;
-  if (config_.data_mode && oracle_ != nullptr) {
+  if (sorted) {
+    tag = sort_program_tag(write.lpn);
+  } else if (config_.data_mode && oracle_ != nullptr) {
     tag = write.has_content ? oracle_->record_write_tag(write.lpn, write.content) : oracle_->record_write(write.lpn);
   }
   FlashTxn& txn = new_txn(TxnKind::HostWrite, FlashOpcode::Program, write.checkpoint ? OpOrigin::Other : OpOrigin::Host);
@@ -294,6 +319,7 @@ void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_int
   txn.lpn = write.lpn;
   txn.ppn = ppn;
   txn.checkpoint = write.checkpoint;
+  txn.sorted = sorted;
   set_target(txn.command, ppn, tag);
   if (config_.write_buffer_pages > 0) inflight_tags_[ppn] = tag;
   program_issued(ppn);
@@ -331,6 +357,7 @@ void FtlCpu::wake_waiting_writes(UnitId unit) {
 
 bool FtlCpu::idle() const {
   if (free_txns_.size() != txn_storage_.size() || buffered_writes_ != 0 || !waiting_for_buffer_.empty()) return false;
+  if (sort_ && sort_busy()) return false;
   for (UnitId u = 0; u < core_.units(); ++u) {
     if (gc_jobs_[u]->cycle_active || !waiting_writes_[u].empty()) return false;
   }
@@ -339,6 +366,7 @@ bool FtlCpu::idle() const {
 
 void FtlCpu::notify_when_idle(std::function<void()> callback) {
   idle_callback_ = std::move(callback);
+  if (sort_) sort_flush_if_finishing();  // the last partial sort-buffer batch
   check_idle();
 }
 
@@ -797,6 +825,7 @@ FtlCpu::FlashTxn& FtlCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin ori
   txn->source = kInvalidPpn;
   txn->expected_tag = 0;
   txn->checkpoint = false;
+  txn->sorted = false;
   txn->command.opcode = opcode;
   txn->command.origin = origin;
   txn->command.plane_count = 1;
@@ -877,7 +906,7 @@ void FtlCpu::program_completed(Ppn ppn) {
     } else {
       core_.seal(block);
     }
-    maybe_start_gc(core_.unit_of_block(block));
+    if (!sort_ || !sort_defers_gc(core_.unit_of_block(block))) maybe_start_gc(core_.unit_of_block(block));
   }
   for (auto* gp : waiting) handle_host_read(*gp);  // the page is on flash now
 }
@@ -922,6 +951,8 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
       const Ppn ppn = txn.ppn;
       GcJob* merged_into = txn.job;
       const bool checkpoint = txn.checkpoint;
+      const bool sorted = txn.sorted;
+      const Lpn lpn = txn.lpn;
       if (power_ != nullptr && !checkpoint) power_->host_write_durable(txn.lpn, ppn, txn.command.targets[0].data_tag);
       release(txn);
       program_completed(ppn);
@@ -931,6 +962,10 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
       }
       if (checkpoint) {
         power_->checkpoint_page_completed();
+        return;
+      }
+      if (sorted) {
+        sort_program_completed(lpn);
         return;
       }
       if (host != nullptr) {

@@ -59,6 +59,9 @@ struct FtlCpuStatistics {
   std::uint64_t host_write_errors = 0;        // host page writes refused at end of life
   std::uint64_t uncorrectable_merge_reads = 0;  // read-modify-write whose old page was unreadable
   std::uint64_t lost_pages = 0;               // pages whose only copy a GC read found uncorrectable
+  // mdc's sort buffer (ftl_cpu_sort_buffer.cpp).
+  std::uint64_t sort_buffer_flushes = 0;           // batches sorted and programmed
+  std::uint64_t sort_buffer_pages_programmed = 0;  // host pages programmed from the sort buffer
 };
 
 class FtlCpu : public sc_core::sc_module {
@@ -115,10 +118,16 @@ class FtlCpu : public sc_core::sc_module {
   // like host pages of the logical pages reserved above the host's range (origin "other").
   void set_power_loss_recorder(PowerLossRecorder* recorder);
 
+  // mdc's sort buffer (ftl.gc.params.sort_buffer_segments, ftl_cpu_sort_buffer.cpp): the content
+  // a page held in it has (for the platform's data check of a run cut short).
+  bool has_sort_buffer() const { return sort_ != nullptr; }
+  std::uint64_t sort_buffer_tag(Lpn lpn) const;
+
  private:
   enum class TxnKind : std::uint8_t { HostRead, HostMergeRead, HostWrite, GcRead, GcProgram, GcCopyback, GcErase };
   struct FlashTxn;
   struct GcJob;
+  struct SortBuffer;
 
   // --- host side
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
@@ -134,6 +143,8 @@ class FtlCpu : public sc_core::sc_module {
     bool has_content = false;  // content chosen upstream (set_host_content_hooks)
     std::uint64_t content = 0;
     bool checkpoint = false;   // a map checkpoint page (power-loss modelling), not a host write
+    static constexpr std::uint32_t kNotFlushed = 0xffffffffu;
+    std::uint32_t flush_index = kNotFlushed;  // entry of the sort-buffer batch being programmed
   };
   void accept_host_write(PendingWrite write);
   void place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into = nullptr);
@@ -186,6 +197,21 @@ class FtlCpu : public sc_core::sc_module {
   // In place: programs the buffered valid pages of the victim wherever relocate() puts them.
   void write_back_buffered(GcJob& job);
   void start_checkpoint();
+  // --- mdc's sort buffer (ftl_cpu_sort_buffer.cpp)
+  void sort_init();
+  bool sort_busy() const;
+  void sort_stage(PendingWrite write);
+  void sort_begin_flush();
+  void sort_dispatch();
+  void sort_entry_done();
+  void sort_end_flush();
+  void sort_flush_if_finishing();
+  std::uint64_t sort_program_tag(Lpn lpn);
+  void sort_program_completed(Lpn lpn);
+  bool sort_serve_read(tlm::tlm_generic_payload& gp, Lpn lpn);
+  void sort_trim(Lpn lpn);
+  void sort_host_flush(tlm::tlm_generic_payload& gp);
+  bool sort_defers_gc(UnitId unit) const;
 
   // --- firmware cores
   // Runs `step` after `cycles` on the earliest free core (inline when cycles == 0).
@@ -218,6 +244,7 @@ class FtlCpu : public sc_core::sc_module {
 
   std::uint32_t buffered_writes_ = 0;
   std::deque<PendingWrite> waiting_for_buffer_;
+  std::unique_ptr<SortBuffer> sort_;  // mdc's sort buffer, when the policy has one
 
   FtlCpuStatistics stats_;
   HostWriteContent write_content_;

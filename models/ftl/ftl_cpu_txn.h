@@ -3,6 +3,7 @@
 // ftl_cpu_faults.cpp): a flash transaction in flight and the GC job of one unit.
 #include <cstdint>
 #include <deque>
+#include <unordered_map>
 #include <vector>
 
 #include "models/ftl/ftl_cpu.h"
@@ -21,6 +22,7 @@ struct FtlCpu::FlashTxn {
   std::uint64_t expected_tag = 0;
   std::size_t plan_index = 0;  // GC read: which valid page of the plan
   bool checkpoint = false;     // host-path program of a map checkpoint page
+  bool sorted = false;         // host-path program of a sort-buffer page
 
   FlashTxn() { gp.set_extension(&command); }
   ~FlashTxn() { gp.clear_extension(&command); }  // the extension is a member, not heap-owned
@@ -62,6 +64,21 @@ struct FtlCpu::GcJob {
   std::uint32_t programs_in_flight = 0;     // GC programs / copybacks and merged host writes
   bool erase_issued = false;
   std::deque<HeldRead> held;                // host reads held by State 3 (or no yield)
+};
+
+// mdc's sort buffer (ftl_cpu_sort_buffer.cpp): what of it lives in the FTL rather than FtlCore.
+struct FtlCpu::SortBuffer {
+  struct Page {
+    std::uint64_t tag = 0;  // data-mode content
+    bool placed = false;    // its program has been issued (the data stays here until it completes)
+  };
+  std::unordered_map<Lpn, Page> pages;  // staged, or programmed and not yet completed
+  bool flushing = false;                // a batch is being programmed
+  std::uint32_t batch = 0;              // entries of that batch
+  std::uint32_t next = 0;               // next entry to dispatch
+  std::uint32_t in_flight = 0;          // dispatched, program not yet completed
+  std::deque<PendingWrite> waiting;     // host writes that arrived during the batch
+  std::vector<tlm::tlm_generic_payload*> flush_commands;  // host Flush commands waiting for it
 };
 
 }  // namespace ssdtlm

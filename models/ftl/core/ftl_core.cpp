@@ -85,7 +85,12 @@ FtlCore::FtlCore(const FtlCoreConfig& config) : config_(config), geometry_(confi
   tracks_heat_ = policy_->tracks_heat();
   sort_buffer_pages_ = policy_->host_sort_buffer_pages();
   exact_rates_ = tracks_heat_ && policy_->wants_exact_page_rates();
+  if (sort_buffer_pages_ >= kFlushBase - kStagedBase) {
+    throw config_error(config.policy_params_key + "sort_buffer_segments",
+                       "a sort buffer of " + std::to_string(sort_buffer_pages_) + " pages is too large");
+  }
   staged_.reserve(sort_buffer_pages_);
+  flushing_.reserve(sort_buffer_pages_);
   FrontierContext frontier_context;
   frontier_context.logical_pages = logical_pages_;
   frontier_context.pages_per_block = pages_per_block_;
@@ -134,6 +139,7 @@ UnitId FtlCore::emptiest_unit() const {
 
 double FtlCore::host_write_heat(Ppn old) const {
   if (old < total_pages_) return policy_->rewritten_page_heat(policy_->block_heat(block_of(old)));
+  if (old >= kFlushBase && old != kInvalidPpn) return policy_->rewritten_page_heat(flushing_[old - kFlushBase].heat);
   if (old != kInvalidPpn) {
     const StagedWrite& staged = staged_[old - kStagedBase];
     return staged.first_write ? staged.heat : policy_->rewritten_page_heat(staged.heat);
@@ -170,8 +176,9 @@ void FtlCore::write_host_slow(Lpn lpn, UnitId unit, Ppn old) {
   const double heat = !tracks_heat_ ? 0.0 : exact_rates_ ? exact_rate(lpn) : host_write_heat(old);
   if (old < total_pages_) {
     if (exact_rates_) policy_->on_page_invalidated(block_of(old), exact_rate(lpn));
+    if (tracks_heat_) policy_->on_page_overwritten(block_of(old));
     invalidate(old);
-  } else if (old != kInvalidPpn) {
+  } else if (old < kFlushBase) {
     staged_[old - kStagedBase].lpn = kInvalidLpn;  // superseded before it reached flash
   }
   ++counters_.host_page_writes;
@@ -180,9 +187,14 @@ void FtlCore::write_host_slow(Lpn lpn, UnitId unit, Ppn old) {
 }
 
 void FtlCore::stage(Lpn lpn) {
+  stage_host_write(lpn);
+  if (staged_.size() >= sort_buffer_pages_) flush_host_sort_buffer();
+}
+
+void FtlCore::stage_host_write(Lpn lpn) {
   const Ppn old = l2p_[lpn];
   ++clock_;
-  if (old >= kStagedBase && old != kInvalidPpn) {
+  if (old >= kStagedBase && old < kFlushBase) {
     StagedWrite& staged = staged_[old - kStagedBase];
     if (!staged.first_write && !exact_rates_) staged.heat = policy_->rewritten_page_heat(staged.heat);
     ++counters_.host_writes_absorbed;
@@ -193,7 +205,11 @@ void FtlCore::stage(Lpn lpn) {
     write.first_write = false;
     write.heat = tracks_heat_ ? host_write_heat(old) : 0.0;
     if (exact_rates_) policy_->on_page_invalidated(block_of(old), exact_rate(lpn));
+    if (tracks_heat_) policy_->on_page_overwritten(block_of(old));
     invalidate(old);
+  } else if (old != kInvalidPpn) {  // in the batch being flushed (timed path): a rewrite
+    write.first_write = false;
+    write.heat = tracks_heat_ ? host_write_heat(old) : 0.0;
   }
   if (exact_rates_) {  // the exact frequency replaces both estimates (rewrite and first write)
     write.first_write = false;
@@ -201,11 +217,21 @@ void FtlCore::stage(Lpn lpn) {
   }
   l2p_[lpn] = kStagedBase + static_cast<Ppn>(staged_.size());
   staged_.push_back(write);
-  if (staged_.size() >= sort_buffer_pages_) flush_host_sort_buffer();
 }
 
 void FtlCore::flush_host_sort_buffer() {
-  if (staged_.empty()) return;
+  const std::uint32_t batch = begin_sort_buffer_flush();
+  for (std::uint32_t index = 0; index < batch; ++index) {
+    const UnitId unit = unit_count_ == 1 ? 0 : next_host_unit();
+    while (gc_wanted(unit)) collect(unit);
+    write_host_flushed(index, unit);
+  }
+  end_sort_buffer_flush();
+}
+
+std::uint32_t FtlCore::begin_sort_buffer_flush() {
+  if (!flushing_.empty()) throw std::logic_error("FtlCore: a sort-buffer batch is still being flushed");
+  if (staged_.empty()) return 0;
   // First writes take the oldest u_p2 of the batch (seed 002 sec 5.2).
   double oldest = std::numeric_limits<double>::infinity();
   for (const StagedWrite& w : staged_) {
@@ -222,23 +248,42 @@ void FtlCore::flush_host_sort_buffer() {
   for (const std::uint32_t index : order) {
     const StagedWrite& w = staged_[index];
     if (w.lpn == kInvalidLpn) continue;
-    const UnitId unit = unit_count_ == 1 ? 0 : next_host_unit();
-    while (gc_wanted(unit)) collect(unit);
-    ++counters_.host_page_writes;
-    const Ppn ppn = program(unit, host_frontier_of(w.lpn), w.lpn, w.heat);
-    if (observer_ != nullptr) observer_->on_program(ppn, w.lpn, OpOrigin::Host);
+    l2p_[w.lpn] = kFlushBase + static_cast<Ppn>(flushing_.size());
+    flushing_.push_back({w.lpn, w.heat});
   }
   staged_.clear();
+  return static_cast<std::uint32_t>(flushing_.size());
+}
+
+Ppn FtlCore::write_host_flushed(std::uint32_t index, UnitId unit) {
+  if (!flushing_current(index)) return kInvalidPpn;
+  if (unit_state_[unit].starved_host_frontiers != 0) starved_write(unit);  // caller ignored can_accept
+  const FlushingWrite& w = flushing_[index];
+  ++counters_.host_page_writes;
+  const Ppn ppn = program(unit, host_frontier_of(w.lpn), w.lpn, w.heat);
+  if (observer_ != nullptr) observer_->on_program(ppn, w.lpn, OpOrigin::Host);
+  return ppn;
+}
+
+void FtlCore::end_sort_buffer_flush() {
+  for (std::uint32_t index = 0; index < flushing_.size(); ++index) {
+    if (flushing_current(index)) {
+      throw std::logic_error("FtlCore::end_sort_buffer_flush: entry " + std::to_string(index) + " (lpn " +
+                             std::to_string(flushing_[index].lpn) + ") was never programmed");
+    }
+  }
+  flushing_.clear();
 }
 
 void FtlCore::trim(Lpn lpn) {
   const Ppn old = l2p_[lpn];
   if (old < total_pages_) {
     if (exact_rates_) policy_->on_page_invalidated(block_of(old), exact_rate(lpn));
+    if (tracks_heat_) policy_->on_page_overwritten(block_of(old));
     invalidate(old);
-  } else if (old != kInvalidPpn) {
+  } else if (old < kFlushBase) {
     staged_[old - kStagedBase].lpn = kInvalidLpn;
-  }
+  }  // (in the batch being flushed: the entry is no longer current, see flushing_current)
   l2p_[lpn] = kInvalidPpn;
   ++counters_.trims;
 }
@@ -638,7 +683,8 @@ void FtlCore::set_seal_blocks_on_close(bool seal) {
 
 std::uint64_t FtlCore::memory_bytes() const {
   std::uint64_t bytes = l2p_.capacity() * sizeof(Ppn) + p2l_.capacity() * sizeof(Lpn) + blocks_.bytes() +
-                        valid_index_.bytes() + layout_->bytes() + staged_.capacity() * sizeof(StagedWrite);
+                        valid_index_.bytes() + layout_->bytes() + staged_.capacity() * sizeof(StagedWrite) +
+                        flushing_.capacity() * sizeof(FlushingWrite);
   bytes += std::uint64_t(unit_count_) * (blocks_per_unit_ + 1) * sizeof(BlockId);  // free rings
   return bytes;
 }

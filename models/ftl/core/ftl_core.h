@@ -199,6 +199,28 @@ class FtlCore {
   __attribute__((always_inline)) inline void write_host_functional(Lpn lpn);  // stripe, collect while wanted, write
   // Programs what the mdc sort buffer holds (the functional engine calls it at the end).
   void flush_host_sort_buffer();
+
+  // ---- mdc's sort buffer driven step by step (the timed FtlCpu; write_host_functional and
+  // flush_host_sort_buffer do the same in one go). Pages per buffer (0: no buffer).
+  std::uint32_t host_sort_buffer_pages() const { return sort_buffer_pages_; }
+  // Stages a host write: counts it, invalidates the old copy and assigns its u_p2; a rewrite of
+  // a staged page replaces it. Never programs, never flushes.
+  void stage_host_write(Lpn lpn);
+  // lpn's current data is in the sort buffer (staged, or in the batch being flushed).
+  bool in_sort_buffer(Lpn lpn) const { return l2p_[lpn] >= kStagedBase && l2p_[lpn] != kInvalidPpn; }
+  // Sorts the staged writes by u_p2 (first writes take the batch's oldest) into the batch to
+  // flush and empties the buffer; returns the batch's size. One batch at a time.
+  std::uint32_t begin_sort_buffer_flush();
+  Lpn flushing_lpn(std::uint32_t index) const { return flushing_[index].lpn; }
+  // Entry `index` of the batch is still its page's current data (not rewritten or trimmed).
+  bool flushing_current(std::uint32_t index) const {
+    return l2p_[flushing_[index].lpn] == kFlushBase + index;
+  }
+  // Programs entry `index` of the batch into `unit`, like write_host (kInvalidPpn, and no
+  // program, when the entry is no longer current).
+  Ppn write_host_flushed(std::uint32_t index, UnitId unit);
+  // Every entry of the batch has been programmed or superseded.
+  void end_sort_buffer_flush();
   // Each logical page's exact probability of being the next host write, for a policy that
   // wants_exact_page_rates() (mdc oracle=1, seed 002's MDC-opt): page heats become these rates.
   void set_page_update_rates(std::vector<float> rates);
@@ -329,8 +351,14 @@ class FtlCore {
     bool first_write;
     double heat;
   };
-  // l2p values from here up mean "in the sort buffer at index value - kStagedBase".
+  struct FlushingWrite {
+    Lpn lpn;
+    double heat;
+  };
+  // l2p values from kStagedBase up mean "in the sort buffer at index value - kStagedBase", from
+  // kFlushBase up "in the batch being flushed at index value - kFlushBase".
   static constexpr Ppn kStagedBase = 0xf0000000u;
+  static constexpr Ppn kFlushBase = 0xf8000000u;
 
   // An asm prefetch, because GCC 12 deletes __builtin_prefetch when its address comes from a
   // load whose value is otherwise unused (exactly prefetch_old_copy's case).
@@ -420,6 +448,7 @@ class FtlCore {
   bool tracks_heat_ = false;
   std::uint32_t sort_buffer_pages_ = 0;
   std::vector<StagedWrite> staged_;
+  std::vector<FlushingWrite> flushing_;
   bool exact_rates_ = false;         // the policy wants exact page rates (heat = page_rates_[lpn])
   std::vector<float> page_rates_;
 

@@ -19,6 +19,15 @@
 // of being the next host write (the workload supplies it), a block's heat the average over the
 // pages it still holds, and the priority C * heat / (b - C)^2 (heat ~ 1 / (u_now - u_p2)).
 //
+// `segment_updates=1` is not section 5 but a reading of sec 4.3's wording ("u_p1 as the time of
+// the ultimate (last) segment update, and u_p2 as the time of the penultimate", "two updates to
+// our segment over an update interval of u_now - u_p2"): a block's update frequency is measured
+// from the times of the last two overwrites of its pages, which sec 5.2.1 does not maintain.
+// The block's overwrite frequency is C U_pf (sec 4.2), so the priority becomes
+// C U_pf / (b - C)^2 = 2 / ((b - C)^2 (u_now - t_2)), t_2 = the penultimate overwrite; until a
+// block has seen two overwrites, the sec 5 estimate (C U_pf with U_pf = 2 / (u_now - u_p2)).
+// u_p2 itself (rewrites, first writes, GC moves, sorting) is maintained as above either way.
+//
 // Priorities depend on u_now, so each activation scans the unit's candidates and takes the
 // best `max_victims` (seed 002 cleans 64 segments per cycle, amortizing the scan).
 #include <algorithm>
@@ -31,12 +40,14 @@ namespace {
 
 class MdcPolicy final : public ScanningPolicy {
  public:
-  MdcPolicy(std::uint32_t sort_buffer_pages, bool oracle) : sort_buffer_pages_(sort_buffer_pages), oracle_(oracle) {}
+  MdcPolicy(std::uint32_t sort_buffer_pages, bool oracle, bool segment_updates)
+      : sort_buffer_pages_(sort_buffer_pages), oracle_(oracle), segment_updates_(segment_updates) {}
   const char* name() const override { return "mdc"; }
   void attach(const PolicyContext& context) override {
     ScanningPolicy::attach(context);
     heat_sum_.assign(context.blocks->blocks(), 0.0);
     heat_pages_.assign(context.blocks->blocks(), 0);
+    if (segment_updates_) overwrites_.assign(context.blocks->blocks(), Overwrites{});
   }
 
   bool tracks_heat() const override { return true; }
@@ -56,9 +67,17 @@ class MdcPolicy final : public ScanningPolicy {
     heat_sum_[block] -= heat;
     --heat_pages_[block];
   }
+  void on_page_overwritten(BlockId block) override {
+    if (!segment_updates_) return;
+    Overwrites& o = overwrites_[block];
+    o.penultimate = o.last;
+    o.last = static_cast<double>(*context_.host_write_clock);
+    if (o.seen < 2) ++o.seen;
+  }
   void on_erased(BlockId block) override {
     heat_sum_[block] = 0.0;
     heat_pages_[block] = 0;
+    if (segment_updates_) overwrites_[block] = Overwrites{};
   }
   std::uint32_t host_sort_buffer_pages() const override { return sort_buffer_pages_; }
   bool wants_exact_page_rates() const override { return oracle_; }
@@ -70,12 +89,22 @@ class MdcPolicy final : public ScanningPolicy {
     const double free = context_.pages_per_block - valid;
     if (free <= 0.0) return std::numeric_limits<double>::infinity();
     if (oracle_) return valid * block_heat(block) / (free * free);
+    if (segment_updates_ && overwrites_[block].seen >= 2) {
+      return 2.0 / (free * free * std::max(1.0, now - overwrites_[block].penultimate));
+    }
     const double age = std::max(1.0, now - block_heat(block));
-    return valid / (free * free * age);
+    return (segment_updates_ ? 2.0 : 1.0) * valid / (free * free * age);
   }
 
+  struct Overwrites {
+    double last = 0.0;
+    double penultimate = 0.0;
+    std::uint32_t seen = 0;  // overwrites counted, up to 2
+  };
   std::uint32_t sort_buffer_pages_;
   bool oracle_;
+  bool segment_updates_;
+  std::vector<Overwrites> overwrites_;
   std::vector<double> heat_sum_;
   std::vector<std::uint32_t> heat_pages_;
 };
@@ -85,7 +114,9 @@ class MdcPolicy final : public ScanningPolicy {
 std::unique_ptr<VictimPolicy> make_mdc_policy(PolicyParams& params, std::uint32_t pages_per_block) {
   const auto segments = params.integer("sort_buffer_segments", 16, 0, 1 << 16);
   const bool oracle = params.boolean("oracle", false);
-  return std::make_unique<MdcPolicy>(static_cast<std::uint32_t>(segments) * pages_per_block, oracle);
+  const bool segment_updates = params.boolean("segment_updates", false);
+  return std::make_unique<MdcPolicy>(static_cast<std::uint32_t>(segments) * pages_per_block, oracle,
+                                     segment_updates);
 }
 
 }  // namespace ssdtlm

@@ -55,6 +55,9 @@ class VictimPolicy {
   virtual void on_page_programmed(BlockId, double /*heat*/) {}
   // With exact page rates only: a page of `block` with rate `heat` was overwritten or trimmed.
   virtual void on_page_invalidated(BlockId, double /*heat*/) {}
+  // A host write or trim made a page of `block` (a sealed or open block) invalid: an "update
+  // to the segment" (mdc segment_updates=1).
+  virtual void on_page_overwritten(BlockId) {}
   virtual void on_erased(BlockId) {}
   // Host writes are staged in a buffer of this many pages and sorted by heat before they are
   // programmed (0: programmed as they come).

@@ -19,7 +19,9 @@ const std::vector<VictimPolicyInfo>& victim_policies() {
       {"mdc", "minimum declining cost with u_p2 estimates and u_p2-sorted writes (seed 002)",
        "sort_buffer_segments=16: host writes sorted by u_p2 in a buffer of this many blocks (0: "
        "unsorted); oracle=false: exact page update frequencies from the workload instead of u_p2 "
-       "(seed 002's MDC-opt; `ssdtlm wa` with a synthetic workload only)",
+       "(seed 002's MDC-opt; `ssdtlm wa` with a synthetic workload only); segment_updates=false: "
+       "priority from the times of each block's last two page overwrites (sec 4.3's reading) "
+       "instead of its u_p2 (sec 5)",
        make_mdc_policy},
   };
   return table;

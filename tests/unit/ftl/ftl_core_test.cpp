@@ -321,6 +321,57 @@ TEST(FtlCore, MdcSortBufferStagesAndAbsorbsRewrites) {
   EXPECT_EQ(core.check_consistency(), "");
 }
 
+// The step API the timed FtlCpu drives: staging never programs, a batch is sorted by u_p2 and
+// programmed entry by entry, and a rewrite or trim of a page of the batch before its program
+// supersedes the entry (no program), the rewrite keeping the page's u_p2 history.
+TEST(FtlCore, MdcSortBufferStepApi) {
+  FtlCoreConfig config = small_config(64, 16, 0.2, "mdc");
+  config.policy_params = {{"sort_buffer_segments", "1"}};
+  FtlCore core(config);
+  fill_sequentially(core);  // 819 logical pages: 51 batches of 16, 3 pages left staged
+  ASSERT_EQ(core.staged_host_writes(), 3u);
+  const std::uint64_t programs = core.counters().host_page_writes;
+  for (Lpn lpn = 100; lpn < 113; ++lpn) core.stage_host_write(lpn);
+  EXPECT_EQ(core.staged_host_writes(), 16u);  // full, but staging alone never flushes
+  EXPECT_EQ(core.lookup(100), kInvalidPpn);
+  EXPECT_TRUE(core.in_sort_buffer(100));
+  EXPECT_EQ(core.counters().host_page_writes, programs);
+
+  const std::uint32_t batch = core.begin_sort_buffer_flush();
+  ASSERT_EQ(batch, 16u);
+  EXPECT_EQ(core.staged_host_writes(), 0u);
+  // Sorted by u_p2: the three first writes of the fill (oldest u_p2 of the batch) come first,
+  // the rewrites of pages 100-112 (u_p2 = (0 + clock) / 2, rising with the clock) in order.
+  EXPECT_EQ(core.flushing_lpn(0), 816u);
+  EXPECT_EQ(core.flushing_lpn(3), 100u);
+  EXPECT_EQ(core.flushing_lpn(15), 112u);
+  core.stage_host_write(core.flushing_lpn(4));  // rewritten before its program: superseded
+  core.trim(core.flushing_lpn(5));              // trimmed: superseded
+  EXPECT_FALSE(core.flushing_current(4));
+  EXPECT_FALSE(core.flushing_current(5));
+  std::uint32_t written = 0;
+  for (std::uint32_t index = 0; index < batch; ++index) {
+    if (core.write_host_flushed(index, 0) != kInvalidPpn) ++written;
+  }
+  core.end_sort_buffer_flush();
+  EXPECT_EQ(written, 14u);
+  EXPECT_EQ(core.counters().host_page_writes, programs + 14);
+  EXPECT_NE(core.lookup(100), kInvalidPpn);
+  EXPECT_EQ(core.lookup(102), kInvalidPpn);        // trimmed
+  EXPECT_TRUE(core.in_sort_buffer(101));            // its rewrite waits in the new batch
+  EXPECT_EQ(core.staged_host_writes(), 1u);
+  EXPECT_EQ(core.check_consistency(), "");
+}
+
+TEST(FtlCore, MdcSortBufferEndingABatchEarlyIsAnError) {
+  FtlCoreConfig config = small_config(64, 16, 0.2, "mdc");
+  FtlCore core(config);
+  core.stage_host_write(3);
+  ASSERT_EQ(core.begin_sort_buffer_flush(), 1u);
+  EXPECT_THROW(core.begin_sort_buffer_flush(), std::logic_error);  // one batch at a time
+  EXPECT_THROW(core.end_sort_buffer_flush(), std::logic_error);    // entry 0 never programmed
+}
+
 TEST(FtlCore, RejectsImpossibleConfigurations) {
   auto expect_error = [](FtlCoreConfig config, const std::string& key) {
     try {

@@ -299,6 +299,51 @@ TEST(MdcPolicy, HeatIsTheAverageOfProgrammedPagesAndRewritesHalveTheInterval) {
   EXPECT_EQ(policy->host_sort_buffer_pages(), 16u * kPages);  // default 16 segments
 }
 
+// segment_updates=1 (sec 4.3's reading): a block's frequency from the times of its last two page
+// overwrites, C U_pf / (b - C)^2 = 2 / ((b - C)^2 (u_now - t_2)); before two overwrites, the
+// sec 5 estimate 2 C / ((b - C)^2 (u_now - u_p2)). The same blocks in the opposite order by u_p2.
+TEST(MdcPolicy, SegmentUpdatesMeasureTheBlocksOverwrites) {
+  for (const bool segment_updates : {true, false}) {
+    CraftedBlocks blocks(8);
+    auto policy = blocks.make("mdc", {{"sort_buffer_segments", "0"}, {"segment_updates", segment_updates ? "1" : "0"}});
+    policy->on_page_programmed(0, 9900.0);  // u_p2 says hot (age 100) ...
+    policy->on_page_programmed(1, 0.0);     // ... and cold (age 10000)
+    policy->on_page_programmed(2, 0.0);
+    blocks.set_clock(500);
+    policy->on_page_overwritten(0);
+    blocks.set_clock(600);
+    policy->on_page_overwritten(0);  // block 0: t_2 = 500, but its pages are rarely overwritten
+    blocks.set_clock(9990);
+    policy->on_page_overwritten(1);
+    blocks.set_clock(9995);
+    policy->on_page_overwritten(1);  // block 1: t_2 = 9990, overwritten often
+    blocks.set_clock(10000);
+    blocks.seal(0, 4);
+    blocks.seal(1, 4);
+    blocks.seal(2, 6);  // never overwritten
+    // segments: 0: 2 / (16 * 9500) = 1.3e-5, 2: 2 * 6 / (4 * 10000) = 3e-4, 1: 2 / (16 * 10) = 1.3e-2
+    // u_p2:     1: 4 / (16 * 10000) = 2.5e-5, 2: 6 / (4 * 10000) = 1.5e-4, 0: 4 / (16 * 100) = 2.5e-3
+    const std::vector<BlockId> expected = segment_updates ? std::vector<BlockId>{0, 2, 1} : std::vector<BlockId>{1, 2, 0};
+    EXPECT_EQ(blocks.select(3), expected) << "segment_updates " << segment_updates;
+  }
+}
+
+TEST(MdcPolicy, SegmentUpdatesStartOverAfterAnErase) {
+  CraftedBlocks blocks(4);
+  auto policy = blocks.make("mdc", {{"sort_buffer_segments", "0"}, {"segment_updates", "1"}});
+  policy->on_page_programmed(0, 0.0);
+  policy->on_page_programmed(1, 0.0);
+  blocks.set_clock(9000);
+  policy->on_page_overwritten(0);
+  policy->on_page_overwritten(0);  // block 0 looks hot ...
+  policy->on_erased(0);            // ... until it is erased: back to the u_p2 estimate
+  policy->on_page_programmed(0, 0.0);
+  blocks.set_clock(10000);
+  blocks.seal(0, 4);
+  blocks.seal(1, 5);
+  EXPECT_EQ(blocks.select(2), (std::vector<BlockId>{0, 1}));  // equal u_p2: fewer valid first
+}
+
 TEST(VictimPolicyRegistry, UnknownNameListsTheAvailableOnes) {
   PolicyParams params({}, "--param ");
   try {
@@ -328,6 +373,7 @@ TEST(VictimPolicyRegistry, BadParametersNameTheParameter) {
   expect_error("d-choices", {{"d", "ten"}}, "d");
   expect_error("windowed", {{"window", "0"}}, "window");
   expect_error("mdc", {{"sort_buffer_segments", "-2"}}, "sort_buffer_segments");
+  expect_error("mdc", {{"segment_updates", "maybe"}}, "segment_updates");
   expect_error("greedy", {{"d", "4"}}, "d");  // greedy takes no parameters
 }
 

@@ -66,6 +66,13 @@ TEST(ConfigTest, ImpossibleGeometryAndCrossKeyRulesAreRejected) {
               HasSubstr("impossible geometry"));
   EXPECT_THAT(error_of({{"nand", {{"cell_type", "mlc"}, {"pages_per_block", 64}, {"timing", {{"read_us_by_page_type", {50, 60, 70}}}}}}}),
               HasSubstr("nand.timing.read_us_by_page_type: expected 2 entries"));
+  // mdc's sort buffer is the DRAM write buffer: a second one is refused, naming both keys.
+  const std::string both = error_of({{"ftl", {{"gc", {{"policy", "mdc"}}}, {"write_buffer", {{"pages", 8}}}}}});
+  EXPECT_THAT(both, HasSubstr("ftl.write_buffer.pages: must be 0"));
+  EXPECT_THAT(both, HasSubstr("ftl.gc.params.sort_buffer_segments"));
+  nlohmann::json unsorted = {{"ftl", {{"gc", {{"policy", "mdc"}}}, {"write_buffer", {{"pages", 8}}}}}};
+  unsorted["ftl"]["gc"]["params"] = {{"sort_buffer_segments", 0}};
+  EXPECT_EQ(error_of(unsorted), "");
 }
 
 // One logical capacity everywhere: (1 - 0.3) x 2,880 is 2015.9999999999998 in binary floating

@@ -1,7 +1,7 @@
 // Data mode end to end: random reads and writes with GC running; the FTL checks every flash
 // read against the oracle as it happens, and the platform re-reads every logical page at the
 // end. Variants cover foreground/background GC, copyback moves, in-place (seed 003) GC and the
-// write buffer.
+// write buffer, and mdc's sort buffer (writes staged in DRAM, programmed sorted in batches).
 #include <gtest/gtest.h>
 
 #include "models/host/workload/request_source_factory.h"
@@ -20,6 +20,8 @@ struct DataModeCase {
   double low_watermark;
   double high_watermark;
   int write_buffer_pages;
+  const char* policy = "greedy";
+  nlohmann::json policy_params = nlohmann::json::object();
 };
 
 class DataModeTest : public testing::SystemCTest, public ::testing::WithParamInterface<DataModeCase> {};
@@ -30,7 +32,8 @@ TEST_P(DataModeTest, EveryReadReturnsWhatWasLastWrittenThroughGc) {
       {"nand", {{"pages_per_block", 8}, {"blocks_per_plane", 24}, {"planes_per_die", 2}, {"data_mode", true}}},
       {"controller", {{"channels", 2}, {"chips_per_channel", 1}, {"copyback", c.copyback}}},
       {"ftl", {{"spare_factor", 0.3},
-               {"gc", {{"foreground", c.foreground}, {"free_block_low_watermark", c.low_watermark},
+               {"gc", {{"policy", c.policy}, {"params", c.policy_params},
+                       {"foreground", c.foreground}, {"free_block_low_watermark", c.low_watermark},
                        {"free_block_high_watermark", c.high_watermark}}},
                {"write_buffer", {{"pages", c.write_buffer_pages}}}}},
   };
@@ -47,6 +50,10 @@ TEST_P(DataModeTest, EveryReadReturnsWhatWasLastWrittenThroughGc) {
   EXPECT_GT(stats["ftl"]["data_checks"].get<std::uint64_t>(), 1000u);
   EXPECT_EQ(stats["data_integrity"]["mismatches"], 0);
   EXPECT_EQ(stats["data_integrity"]["checked_pages"], platform.core().logical_pages());
+  if (std::string(c.policy) == "mdc") {  // writes went through the sort buffer, reads were served from it
+    EXPECT_GT(stats["ftl"]["sort_buffer"]["flushes"].get<std::uint64_t>(), 10u);
+    EXPECT_GT(stats["ftl"]["reads_from_buffer"].get<std::uint64_t>(), 0u);
+  }
   if (c.copyback) {
     EXPECT_GT(stats["flash"]["copybacks"]["gc"].get<std::uint64_t>(), 0u);
   }
@@ -58,7 +65,10 @@ INSTANTIATE_TEST_SUITE_P(
                       DataModeCase{"background", false, false, 0.1, 0.2, 0},
                       DataModeCase{"copyback", false, true, 0.1, 0.2, 0},
                       DataModeCase{"in_place", true, false, 0.0, 0.0, 0},
-                      DataModeCase{"write_buffer", false, false, 0.1, 0.2, 16}),
+                      DataModeCase{"write_buffer", false, false, 0.1, 0.2, 16},
+                      DataModeCase{"mdc_sort_buffer", false, false, 0.1, 0.2, 0, "mdc", {{"sort_buffer_segments", 1}}},
+                      DataModeCase{"mdc_sort_buffer_foreground", true, false, 0.1, 0.2, 0, "mdc",
+                                   {{"sort_buffer_segments", 2}}}),
     [](const ::testing::TestParamInfo<DataModeCase>& info) { return std::string(info.param.name); });
 
 }  // namespace

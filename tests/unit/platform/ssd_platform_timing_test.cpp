@@ -73,6 +73,49 @@ TEST_F(PlatformTimingTest, IdleWriteCostsExactlyLinkFirmwareTransferAndProgram) 
   EXPECT_EQ(sc_core::sc_time_stamp().value(), expected_ps);
 }
 
+// mdc's sort buffer: a write is staged in DRAM and answered after the DRAM access, with no
+// flash time; a read of the staged page is served from DRAM; the page is programmed only when
+// the workload has drained (the final partial batch), after the read's completion.
+TEST_F(PlatformTimingTest, MdcSortBufferStagesAWriteAndServesItsReadFromDram) {
+  nlohmann::json overrides = small_ssd();
+  overrides["ftl"]["gc"]["policy"] = "mdc";
+  overrides["ftl"]["gc"]["params"] = {{"sort_buffer_segments", 1}};  // 16 pages; the fill is 24 whole batches
+  overrides["ftl"]["write_buffer"] = {{"access_ns", 100}};
+  const SsdConfig config = make_config(overrides);
+  SsdPlatform platform("ssd", config);
+  platform.attach_workload(std::make_unique<VectorRequestSource>(
+      std::vector<HostRequest>{page_request(HostOp::Write, 7, 4096), page_request(HostOp::Read, 7, 4096)},
+      ArrivalMode::ClosedLoop, 1));
+  platform.precondition(PreconditionMode::Fill);
+  ASSERT_EQ(platform.core().staged_host_writes(), 0u);
+  platform.run();
+
+  const auto& pcie = config.host_interface.pcie;
+  const auto& bus = config.bus_timing;
+  const std::uint64_t write_ps = pcie.transfer_ps(64) + pcie.transfer_ps(4096)  // command + data pull
+                                 + 300'000 + 1'500'000                          // front end + 750 cycles
+                                 + 100'000                                      // into DRAM
+                                 + pcie.transfer_ps(16);
+  const std::uint64_t read_ps = pcie.transfer_ps(64) + 300'000 + 1'000'000     // command, front end, 500 cycles
+                                + 100'000                                       // out of DRAM
+                                + pcie.transfer_ps(4096) + pcie.transfer_ps(16);
+  const std::uint64_t program_ps = bus.page_command_ps() + bus.transfer_ps(4096) + 200'000'000;
+  const auto& write = platform.host_statistics().op(HostOp::Write);
+  const auto& read = platform.host_statistics().op(HostOp::Read);
+  ASSERT_EQ(write.count, 1u);
+  ASSERT_EQ(read.count, 1u);
+  EXPECT_NEAR(write.latency.max_ns(), write_ps / 1000.0, 1e-6);
+  EXPECT_NEAR(read.latency.max_ns(), read_ps / 1000.0, 1e-6);
+  EXPECT_EQ(sc_core::sc_time_stamp().value(), write_ps + read_ps + program_ps);
+  const auto stats = platform.statistics();
+  EXPECT_EQ(stats["flash"]["reads"]["total"], 0);
+  EXPECT_EQ(stats["flash"]["programs"]["host"], 1);
+  EXPECT_EQ(stats["ftl"]["reads_from_buffer"], 1);
+  EXPECT_EQ(stats["ftl"]["sort_buffer"]["flushes"], 1);
+  EXPECT_EQ(platform.core().staged_host_writes(), 0u);
+  EXPECT_NE(platform.core().lookup(7), kInvalidPpn);
+}
+
 TEST_F(PlatformTimingTest, ReadOfUnwrittenPageCostsNoFlashTime) {
   const SsdConfig config = make_config(small_ssd());
   SsdPlatform platform("ssd", config);
