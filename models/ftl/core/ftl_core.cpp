@@ -646,6 +646,23 @@ void FtlCore::set_seal_blocks_on_close(bool seal) {
 
 // ------------------------------------------------------------------ introspection
 
+std::uint32_t FtlCore::programmed_pages(BlockId block) const {
+  switch (blocks_.state(block)) {
+    case BlockState::Free:
+    case BlockState::Retired:
+      return 0;
+    case BlockState::Open:
+      for (const Frontier& open : unit_state_[unit_of_block(block)].frontiers) {
+        if (open.block != block) continue;
+        if (open.has_holes) throw std::logic_error("FtlCore::programmed_pages: block reopened with holes");
+        return open.next_page;
+      }
+      return 0;  // a victim erased in place, reserved for the GC frontier (step API)
+    default:
+      return pages_per_block_;
+  }
+}
+
 std::uint64_t FtlCore::memory_bytes() const {
   std::uint64_t bytes = l2p_.capacity() * sizeof(Ppn) + p2l_.capacity() * sizeof(Lpn) + blocks_.bytes() +
                         valid_index_.bytes() + layout_->bytes() + staged_.capacity() * sizeof(StagedWrite);

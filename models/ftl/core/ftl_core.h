@@ -233,6 +233,13 @@ class FtlCore {
   }
   Lpn lpn_of(Ppn ppn) const { return is_valid(ppn) ? p2l_[ppn] : kInvalidLpn; }  // reverse map entry
 
+  // Pages programmed into `block` since its last erase, as the functional path leaves a block:
+  // a free or retired block none, an open one up to its frontier's next slot, any other (closed,
+  // candidate, victim: closed only when full) all. Lets preconditioning set the dies' write
+  // pointers once at the end instead of mirroring every program (SsdPlatform::precondition).
+  // Throws std::logic_error for a frontier reopened with holes (in_place_keeps_page_offsets),
+  // whose programs are not in page order.
+  std::uint32_t programmed_pages(BlockId block) const;
   const FtlCoreConfig& config() const { return config_; }
   // Preconditioning runs the functional path (seal on close) before the timed one; turning it
   // on seals every block that is closed and waiting.
