@@ -400,6 +400,9 @@ class FtlCore {
   std::uint32_t gather_valid_pages(BlockId victim, std::uint32_t limit);
   void reopen_keeping_offsets(UnitId unit, BlockId victim, double heat, std::uint64_t stamp);
   Ppn relocate_page(UnitId unit, std::uint32_t frontier, Lpn lpn, double heat, std::uint64_t stamp);
+  // relocate_page() to the GC frontier for each of `count` pages in order, a block's run at a
+  // time when nothing watches single pages (no heat, no observer).
+  void relocate_pages(UnitId unit, const Lpn* lpns, std::uint32_t count, double heat, std::uint64_t stamp);
 
   FtlCoreConfig config_;
   FlashGeometry geometry_;
