@@ -5,8 +5,29 @@
 
 #include "models/common/config/config_error.h"
 #include "models/common/rng.h"
+#include "models/ftl/functional/replay_writes.h"
 
 namespace ssdtlm {
+namespace {
+
+// Uniform random page writes drawn from the preconditioning's own generator, in the order
+// drawn: replay_writes() pulls them a chunk ahead to prefetch map entries, but only as many as
+// it performs, so the generator's sequence (and the resulting state) is that of drawing one
+// number per write.
+class UniformWrites : public WriteStream {
+ public:
+  UniformWrites(Rng& rng, std::uint64_t logical_pages) : rng_(rng), logical_pages_(logical_pages) {}
+  void next(Lpn* out, std::size_t count) override {
+    for (std::size_t i = 0; i < count; ++i) out[i] = static_cast<Lpn>(rng_.below(logical_pages_));
+  }
+  std::string describe() const override { return "uniform (preconditioning)"; }
+
+ private:
+  Rng& rng_;
+  std::uint64_t logical_pages_;
+};
+
+}  // namespace
 
 PreconditionMode parse_precondition_mode(const std::string& text, const std::string& where) {
   if (text == "none") return PreconditionMode::None;
@@ -44,11 +65,12 @@ PreconditionResult precondition(FtlCore& core, PreconditionMode mode, std::uint6
   if (mode == PreconditionMode::Steady) {
     // Its own stream so the timed workload's random choices do not depend on preconditioning.
     Rng rng(seed ^ 0x5354454144590000ull);
+    UniformWrites writes(rng, logical_pages);
     const std::uint64_t round = std::max<std::uint64_t>(1, logical_pages / 8);
     double previous_wa = 0.0;
     for (int rounds = 1; rounds <= 64; ++rounds) {
       const FtlCounters start = core.counters();
-      for (std::uint64_t i = 0; i < round; ++i) core.write_host_functional(static_cast<Lpn>(rng.below(logical_pages)));
+      replay_writes(core, writes, round);
       const FtlCounters& end = core.counters();
       const double host = double(end.host_page_writes - start.host_page_writes);
       const double wa = (host + double(end.gc_page_writes - start.gc_page_writes)) / host;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "models/common/config/config_error.h"
+#include "platforms/die_state_materializer.h"
 #include "platforms/reliability_statistics.h"
 
 namespace ssdtlm {
@@ -138,12 +139,21 @@ void SsdPlatform::enable_progress(bool enable) {
   if (host_driver_) host_driver_->enable_progress(enable);
 }
 
-void SsdPlatform::precondition(PreconditionMode mode) {
+void SsdPlatform::precondition(PreconditionMode mode, bool mirror_each_operation) {
   if (mjolnir_cpu_) {
     if (mode != PreconditionMode::None) {
       throw config_error("--precondition " + std::string(to_string(mode)),
                          "ftl.mode = mjolnir starts from an empty store; use --precondition none");
     }
+    return;
+  }
+  if (!mirror_each_operation && !oracle_ && !power_ && die_state_materializable(*core_)) {
+    // The core alone, then the dies' state from its block table (die_state_materializer.h).
+    core_->set_seal_blocks_on_close(true);
+    precondition_result_ = ssdtlm::precondition(*core_, mode, config_.seed);
+    core_->set_seal_blocks_on_close(false);
+    materialize_die_state(*core_, *controller_);
+    core_->reset_counters();
     return;
   }
   DieMirror mirror(*controller_, config_.geometry, oracle_.get());

@@ -38,8 +38,10 @@ class SsdPlatform : public sc_core::sc_module {
   const PreconditionResult& precondition_result() const { return precondition_result_; }
   ~SsdPlatform() override;
 
-  // Functional preconditioning before sc_start (mirrors the state into the dies).
-  void precondition(PreconditionMode mode);
+  // Functional preconditioning before sc_start. The dies' state is set from the core at the end
+  // (die_state_materializer.h), or, in data mode, with power-loss recording or when
+  // `mirror_each_operation` (tests), mirrored program by program; the result is the same.
+  void precondition(PreconditionMode mode, bool mirror_each_operation = false);
   // Runs until the workload is drained (or `limit` of simulated time, if non-zero).
   void run(const sc_core::sc_time& limit = sc_core::SC_ZERO_TIME);
 

@@ -42,6 +42,15 @@ class NandArrayState {
   // State changes; callers have checked the rule first.
   void program(std::uint32_t plane, std::uint32_t block, std::uint32_t page, std::uint64_t tag);
   void erase(std::uint32_t plane, std::uint32_t block);
+  // Sets a block's state directly: `programmed_pages` pages programmed since the last erase,
+  // `erase_count` erases (preconditioning's final state, SsdPlatform::precondition). Page tags
+  // are left alone: data mode has to replay every program instead.
+  void restore_block(std::uint32_t plane, std::uint32_t block, std::uint32_t programmed_pages,
+                     std::uint32_t erase_count) {
+    const std::size_t index = block_index(plane, block);
+    write_pointer_[index] = programmed_pages;
+    erase_count_[index] = erase_count;
+  }
   // The stored tag in data mode, 0 in no-storage mode.
   std::uint64_t read(std::uint32_t plane, std::uint32_t block, std::uint32_t page) const;
 

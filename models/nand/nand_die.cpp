@@ -233,6 +233,23 @@ void NandDie::backdoor_erase(std::uint32_t plane, std::uint32_t block) {
   array_.erase(plane, block);
 }
 
+void NandDie::backdoor_restore_block(std::uint32_t plane, std::uint32_t block, std::uint32_t programmed_pages,
+                                     std::uint32_t erase_count) {
+  FlashRuleViolation violation = array_.check_block(plane, block);
+  if (violation == FlashRuleViolation::None && programmed_pages > geometry_.pages_per_block) {
+    violation = FlashRuleViolation::PageOutOfRange;
+  }
+  if (violation != FlashRuleViolation::None) {
+    report_violation("backdoor restore", violation, plane, block, programmed_pages);
+    return;
+  }
+  if (array_.data_mode()) {
+    report("die " + std::to_string(id_) + ": backdoor restore of a block in data mode (its pages' contents are unknown)");
+    return;
+  }
+  array_.restore_block(plane, block, programmed_pages, erase_count);
+}
+
 std::uint64_t NandDie::backdoor_read(std::uint32_t plane, std::uint32_t block,
                                      std::uint32_t page) const {
   const FlashRuleViolation violation = array_.check_read(plane, block, page);

@@ -56,6 +56,11 @@ class NandDie : public sc_core::sc_module {
                         std::uint64_t tag = 0);
   void backdoor_erase(std::uint32_t plane, std::uint32_t block);
   std::uint64_t backdoor_read(std::uint32_t plane, std::uint32_t block, std::uint32_t page) const;
+  // Zero-time: the block has `programmed_pages` pages programmed (in order) since its last erase
+  // and `erase_count` erases, as if that many backdoor programs and erases had been made. Not in
+  // data mode (the pages' contents would be unknown).
+  void backdoor_restore_block(std::uint32_t plane, std::uint32_t block, std::uint32_t programmed_pages,
+                              std::uint32_t erase_count);
 
   DieId id() const { return id_; }
   bool data_mode() const { return array_.data_mode(); }

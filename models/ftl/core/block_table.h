@@ -6,6 +6,7 @@
 //
 // Record (64-bit words): [0] valid count (bits 0-31) | state (bits 32-39); [1] erase count;
 // [2] data stamp; [3 ...] validity bitmap, bit p = page p.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -67,6 +68,17 @@ class BlockTable {
     std::uint64_t* r = record(block);
     r[kHeaderWords + page / 64] |= 1ull << (page % 64);
     ++r[0];
+  }
+  // Pages [first, first + count) become valid (none of them was).
+  void set_valid_range(BlockId block, std::uint32_t first, std::uint32_t count) {
+    std::uint64_t* r = record(block);
+    r[0] += count;
+    for (std::uint32_t page = first, end = first + count; page < end;) {
+      const std::uint32_t bit = page % 64;
+      const std::uint32_t bits = std::min<std::uint32_t>(64 - bit, end - page);
+      r[kHeaderWords + page / 64] |= (bits == 64 ? ~0ull : ((1ull << bits) - 1)) << bit;
+      page += bits;
+    }
   }
   // Erased: no valid page, one more erase, no data; the state is left to the caller.
   void erase(BlockId block) {

@@ -462,6 +462,42 @@ Ppn FtlCore::relocate_page(UnitId unit, std::uint32_t frontier, Lpn lpn, double 
   return ppn;
 }
 
+void FtlCore::relocate_pages(UnitId unit, const Lpn* lpns, std::uint32_t count, double heat, std::uint64_t stamp) {
+  Frontier& open = unit_state_[unit].frontiers[gc_frontier_];
+  std::uint32_t i = 0;
+  if (!tracks_heat_ && !exact_rates_ && observer_ == nullptr) {
+    // What program() + relocate_page() do per page, for the run of pages that fits the open
+    // block: the map and reverse map written in one loop, the bits set at once. The data stamp
+    // keeps relocate_page()'s order: the pages before a block's last one update it before the
+    // block is closed (frontier_full may overwrite it and the policy may read it on sealing),
+    // the last one after.
+    while (i < count && open.block != kInvalidBlock && !open.has_holes) {
+      const BlockId block = open.block;
+      const std::uint32_t first = open.next_page;
+      const std::uint32_t run = std::min(count - i, open.room);
+      const Ppn base = block * pages_per_block_ + first;
+      for (std::uint32_t k = 0; k < run; ++k) {
+        const Lpn lpn = lpns[i + k];
+        l2p_[lpn] = base + k;
+        p2l_[base + k] = lpn;
+      }
+      blocks_.set_valid_range(block, first, run);
+      if (unit_count_ != 1) unit_valid_pages_[unit] += run;
+      counters_.gc_page_writes += run;
+      open.next_page = first + run;
+      open.room -= run;
+      i += run;
+      const bool fills = open.room == 0;
+      if ((!fills || run >= 2) && stamp > blocks_.data_stamp(block)) blocks_.set_data_stamp(block, stamp);
+      if (fills) {
+        frontier_full(unit, gc_frontier_);
+        if (stamp > blocks_.data_stamp(block)) blocks_.set_data_stamp(block, stamp);
+      }
+    }
+  }
+  for (; i < count; ++i) relocate_page(unit, gc_frontier_, lpns[i], heat, stamp);
+}
+
 void FtlCore::collect(UnitId unit) {
   UnitState& us = unit_state_[unit];
   const BlockId victim = choose_victim(unit);
@@ -507,11 +543,12 @@ void FtlCore::collect(UnitId unit) {
   if (in_place) {
     // Fill what the GC frontier has left, then write the rest back into the erased victim,
     // which becomes the GC frontier's block (seed 003 sec 2.1).
-    for (; moved < room; ++moved) relocate_page(unit, gc_frontier_, gather_[moved], heat, stamp);
+    relocate_pages(unit, gather_.data(), room, heat, stamp);
+    moved = room;
     erase_block(victim);
     open_block(unit, gc_frontier_, victim);
   }
-  for (; moved < valid; ++moved) relocate_page(unit, gc_frontier_, gather_[moved], heat, stamp);
+  relocate_pages(unit, gather_.data() + moved, valid - moved, heat, stamp);
   if (kind == VictimKind::WearLeveling) {
     ++counters_.wear_leveling_migrations;
     counters_.wear_leveling_page_writes += valid;
@@ -680,6 +717,23 @@ void FtlCore::set_seal_blocks_on_close(bool seal) {
 }
 
 // ------------------------------------------------------------------ introspection
+
+std::uint32_t FtlCore::programmed_pages(BlockId block) const {
+  switch (blocks_.state(block)) {
+    case BlockState::Free:
+    case BlockState::Retired:
+      return 0;
+    case BlockState::Open:
+      for (const Frontier& open : unit_state_[unit_of_block(block)].frontiers) {
+        if (open.block != block) continue;
+        if (open.has_holes) throw std::logic_error("FtlCore::programmed_pages: block reopened with holes");
+        return open.next_page;
+      }
+      return 0;  // a victim erased in place, reserved for the GC frontier (step API)
+    default:
+      return pages_per_block_;
+  }
+}
 
 std::uint64_t FtlCore::memory_bytes() const {
   std::uint64_t bytes = l2p_.capacity() * sizeof(Ppn) + p2l_.capacity() * sizeof(Lpn) + blocks_.bytes() +

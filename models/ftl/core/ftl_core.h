@@ -255,6 +255,13 @@ class FtlCore {
   }
   Lpn lpn_of(Ppn ppn) const { return is_valid(ppn) ? p2l_[ppn] : kInvalidLpn; }  // reverse map entry
 
+  // Pages programmed into `block` since its last erase, as the functional path leaves a block:
+  // a free or retired block none, an open one up to its frontier's next slot, any other (closed,
+  // candidate, victim: closed only when full) all. Lets preconditioning set the dies' write
+  // pointers once at the end instead of mirroring every program (SsdPlatform::precondition).
+  // Throws std::logic_error for a frontier reopened with holes (in_place_keeps_page_offsets),
+  // whose programs are not in page order.
+  std::uint32_t programmed_pages(BlockId block) const;
   const FtlCoreConfig& config() const { return config_; }
   // Preconditioning runs the functional path (seal on close) before the timed one; turning it
   // on seals every block that is closed and waiting.
@@ -421,6 +428,9 @@ class FtlCore {
   std::uint32_t gather_valid_pages(BlockId victim, std::uint32_t limit);
   void reopen_keeping_offsets(UnitId unit, BlockId victim, double heat, std::uint64_t stamp);
   Ppn relocate_page(UnitId unit, std::uint32_t frontier, Lpn lpn, double heat, std::uint64_t stamp);
+  // relocate_page() to the GC frontier for each of `count` pages in order, a block's run at a
+  // time when nothing watches single pages (no heat, no observer).
+  void relocate_pages(UnitId unit, const Lpn* lpns, std::uint32_t count, double heat, std::uint64_t stamp);
 
   FtlCoreConfig config_;
   FlashGeometry geometry_;

@@ -10,6 +10,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/ftl/core/frontier_layout.h"
+#include "models/ftl/functional/replay_writes.h"
 #include "models/ftl/functional/write_stream.h"
 #include "models/ftl/gc/policy_params.h"
 
@@ -22,40 +23,6 @@ const FrontierLayoutInfo& find_layout(const std::string& name) {
   }
   throw config_error("--frontier", "unknown frontier layout '" + name +
                                        "' (available: " + frontier_layout_names() + ")");
-}
-
-// Replays `count` writes of `stream`. The stream is read a chunk ahead so the map entry of the
-// write kMapAhead iterations away is prefetched, and, once that entry has arrived, the state of
-// the block holding its old copy (kStateAhead away): the map is far larger than the caches and
-// these two misses would otherwise serialize every write.
-void replay(FtlCore& core, WriteStream& stream, std::uint64_t count) {
-  constexpr std::size_t kChunk = 4096;
-  // Measured on this machine: 24/10 beat 32/12 and 64/24 (longer distances lose prefetched
-  // lines before use, shorter ones leave misses exposed).
-  constexpr std::size_t kMapAhead = 24;
-  constexpr std::size_t kStateAhead = 10;
-  std::vector<Lpn> lpns(kChunk + kMapAhead);
-  std::uint64_t to_generate = count;
-  std::size_t filled = static_cast<std::size_t>(std::min<std::uint64_t>(to_generate, lpns.size()));
-  stream.next(lpns.data(), filled);
-  to_generate -= filled;
-  std::uint64_t done = 0;
-  while (done < count) {
-    const std::size_t limit = to_generate == 0 ? filled : kChunk;
-    for (std::size_t i = 0; i < limit; ++i) {
-      if (i + kMapAhead < filled) core.prefetch_mapping(lpns[i + kMapAhead]);
-      if (i + kStateAhead < filled) core.prefetch_old_copy(lpns[i + kStateAhead]);
-      core.write_host_functional(lpns[i]);
-    }
-    done += limit;
-    if (done >= count) break;
-    const std::size_t tail = filled - limit;
-    std::memmove(lpns.data(), lpns.data() + limit, tail * sizeof(Lpn));
-    const std::size_t more = static_cast<std::size_t>(std::min<std::uint64_t>(to_generate, lpns.size() - tail));
-    stream.next(lpns.data() + tail, more);
-    to_generate -= more;
-    filled = tail + more;
-  }
 }
 
 std::uint64_t capacities_to_writes(double capacities, std::uint64_t logical_pages) {
@@ -176,9 +143,9 @@ WaResult run_wa(const WaOptions& options) {
   const std::clock_t cpu_started = std::clock();
   const std::uint64_t warmup_writes = capacities_to_writes(options.warmup, logical_pages);
   const std::uint64_t measured_writes = capacities_to_writes(options.host_writes, logical_pages);
-  replay(core, *stream, warmup_writes);
+  replay_writes(core, *stream, warmup_writes);
   core.reset_counters();
-  replay(core, *stream, measured_writes);
+  replay_writes(core, *stream, measured_writes);
   core.flush_host_sort_buffer();
   const auto finished = std::chrono::steady_clock::now();
   const double cpu_seconds = static_cast<double>(std::clock() - cpu_started) / CLOCKS_PER_SEC;
