@@ -12,17 +12,13 @@
 #include "models/common/config/config_error.h"
 
 namespace ssdtlm {
-namespace {
-
 // (1 - S) * pages, without losing a page to binary rounding (0.9 * 3200000 = 2879999.99...).
-std::uint64_t logical_pages_for(double spare_factor, std::uint64_t total_pages) {
+std::uint64_t FtlCore::logical_pages_for(double spare_factor, std::uint64_t total_pages) {
   const double exact = (1.0 - spare_factor) * static_cast<double>(total_pages);
   const double nearest = std::round(exact);
   if (std::fabs(exact - nearest) <= 1e-9 * std::max(1.0, exact)) return static_cast<std::uint64_t>(nearest);
   return static_cast<std::uint64_t>(std::floor(exact));
 }
-
-}  // namespace
 
 FtlCore::FtlCore(const FtlCoreConfig& config) : config_(config), geometry_(config.geometry) {
   const FlashGeometry& g = geometry_;
@@ -47,6 +43,8 @@ FtlCore::FtlCore(const FtlCoreConfig& config) : config_(config), geometry_(confi
   if (logical_pages_ < pages_per_block_) {
     throw config_error(config.spare_factor_key, "leaves fewer logical pages than one block");
   }
+  logical_pages_ += config.extra_logical_pages;
+  host_reserve_blocks_ = config.keep_gc_reserve_block ? 1 : 0;
   if (config.gc_high_watermark_blocks < config.gc_low_watermark_blocks) {
     throw config_error(config.high_watermark_key, "must be >= the low watermark");
   }
@@ -283,7 +281,10 @@ void FtlCore::refill(UnitId unit, std::uint32_t frontier, bool check_watermark) 
     us.collecting = true;
     us.victims_in_cycle = 0;
   }
-  if (!us.free_blocks.empty()) {
+  // keep_gc_reserve_block: a host frontier that is not also the GC frontier leaves the last
+  // free block to GC (it starves, GC runs and hands it the next erased victim).
+  const bool reserved = frontier != gc_frontier_ && frontier < host_frontiers_ && us.free_blocks.size() <= host_reserve_blocks_;
+  if (!us.free_blocks.empty() && !reserved) {
     open_block(unit, frontier, take_free_block(us));
     return;
   }
