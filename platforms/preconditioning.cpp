@@ -59,7 +59,7 @@ PreconditionResult precondition(FtlCore& core, PreconditionMode mode, std::uint6
   if (mode == PreconditionMode::None) return result;
   const auto wall_start = std::chrono::steady_clock::now();
   const FtlCounters before = core.counters();
-  const std::uint64_t logical_pages = core.logical_pages();
+  const std::uint64_t logical_pages = core.fillable_logical_pages();  // not the FTL's metadata pages
   for (std::uint64_t lpn = 0; lpn < logical_pages; ++lpn) core.write_host_functional(static_cast<Lpn>(lpn));
 
   if (mode == PreconditionMode::Steady) {

@@ -8,6 +8,7 @@
 #include "models/common/config/json_document.h"
 #include "models/ftl/core/logical_capacity.h"
 #include "models/common/flash_command.h"
+#include "models/ftl/core/ftl_core.h"
 
 #ifndef SSDTLM_SOURCE_DIR
 #define SSDTLM_SOURCE_DIR "."
@@ -367,6 +368,23 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
                          "is not supported with ftl.gc.policy = mdc (its sort buffer, "
                          "ftl.gc.params.sort_buffer_segments, holds acknowledged writes in volatile DRAM, and "
                          "recovery would lose its u_p2 estimates)");
+    }
+    if (c.power.enabled && c.ftl_core.gc_low_watermark_blocks == 0) {
+      // With a low watermark of 0 blocks GC starts only when no free block is left and
+      // collects in place: between the victim's erase and the write-back its valid pages
+      // exist only in controller DRAM, which a power loss erases.
+      throw config_error(source + ": power.enabled",
+                         "needs GC that is not in place: ftl.gc.free_block_low_watermark must give at least one block "
+                         "per plane (in-place GC, both watermarks 0, keeps a victim's valid data only in DRAM between "
+                         "its erase and its write-back)");
+    }
+    if (c.power.enabled) {
+      // Host writes leave each plane's last free block to GC, so a victim is never collected
+      // in place; the trim table (4 B per logical page) gets logical pages above the host's.
+      c.ftl_core.keep_gc_reserve_block = true;
+      const std::uint64_t base = logical_pages_for(c.ftl_core.spare_factor, c.geometry.total_pages());
+      const std::uint64_t entries = c.geometry.page_size_bytes / 4;
+      c.ftl_core.extra_logical_pages = (base + entries - 1) / entries;
     }
   }
   c.host_queue_depth = host["queue_depth"].get<std::uint32_t>();

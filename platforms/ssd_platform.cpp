@@ -243,6 +243,7 @@ nlohmann::json SsdPlatform::statistics() const {
   stats["host"]["read"] = host_statistics_.op_to_json(HostOp::Read, sim_ps);
   stats["host"]["write"] = host_statistics_.op_to_json(HostOp::Write, sim_ps);
   stats["host"]["trim"] = host_statistics_.op_to_json(HostOp::Trim, sim_ps);
+  if (host_statistics_.op(HostOp::Flush).count > 0) stats["host"]["flush"] = host_statistics_.op_to_json(HostOp::Flush, sim_ps);
   stats["host"]["requests"] = host_statistics_.completed();
   // The request source's own account (trace replay: format, passes, bad lines by kind).
   if (source_) stats["workload"] = source_->report();
@@ -378,9 +379,16 @@ nlohmann::json SsdPlatform::statistics() const {
                       {"checkpoints_completed", power_->checkpoints_completed()},
                       {"checkpoint_pages", power_->checkpoint_pages()},
                       {"host_logical_pages", power_->host_logical_pages()},
+                      {"trim_table_pages", config_.ftl_core.extra_logical_pages},
+                      {"trim_table_writes", ftl_cpu_->statistics().trim_table_writes},
+                      {"erases_waited_for_durability", ftl_cpu_->statistics().erases_waited_for_durability},
                       {"model_bytes", power_->bytes()}};
   }
   if (!recovery_.is_null()) stats["recovery"] = recovery_;
+  if (ftl_cpu_ && ftl_cpu_->statistics().host_flushes > 0) {
+    stats["ftl"]["flushes"] = {{"commands", ftl_cpu_->statistics().host_flushes},
+                               {"waited", ftl_cpu_->statistics().flushes_waited}};
+  }
   return stats;
 }
 

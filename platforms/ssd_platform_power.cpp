@@ -35,6 +35,8 @@ nlohmann::json SsdPlatform::power_loss() {
   report["checkpoint_seq"] = rebuilt.checkpoint_seq;
   report["oob_reads"] = rebuilt.oob_reads;
   report["checkpoint_page_reads"] = rebuilt.checkpoint_page_reads;
+  report["trim_table_page_reads"] = rebuilt.trim_table_page_reads;
+  report["trims_applied"] = rebuilt.trims_applied;
   report["blocks_scanned"] = rebuilt.blocks_scanned;
   report["pages_rolled_forward"] = rebuilt.pages_rolled_forward;
   report["torn_programs"] = image.torn_programs;
@@ -82,7 +84,7 @@ void SsdPlatform::boot_after_power_loss(const SsdPlatform& lost, const PowerCutI
     }
   }
   // The flash keeps its OOB metadata: a later power loss recovers these pages too.
-  if (power_) power_->restore(image.oob, rebuilt.l2p, [&](Ppn ppn) { return config_.data_mode ? content(ppn) : 0; });
+  if (power_) power_->restore(image.oob, rebuilt.l2p, [&](Ppn ppn) { return config_.data_mode ? content(ppn) : 0; }, image);
 }
 
 }  // namespace ssdtlm

@@ -45,6 +45,7 @@ void FtlCpu::set_power_loss_recorder(PowerLossRecorder* recorder) {
   }
   power_ = recorder;
   host_logical_pages_ = recorder != nullptr ? recorder->host_logical_pages() : core_.logical_pages();
+  block_pins_.assign(recorder != nullptr ? core_.geometry().total_blocks() : 0, 0);
 }
 
 void FtlCpu::start_checkpoint() {
@@ -93,15 +94,16 @@ tlm::tlm_sync_enum FtlCpu::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tl
     return tlm::TLM_COMPLETED;
   }
   auto handle = [this, &gp, command]() {
+    if (command_observer_) command_observer_(*command, false);
     switch (command->op) {
       case HostOp::Read: handle_host_read(gp); break;
       case HostOp::Write: handle_host_write(gp); break;
       case HostOp::Trim: handle_host_trim(gp); break;
       case HostOp::Flush:
         if (sort_) {
-          sort_host_flush(gp);
+          sort_host_flush(gp);  // waits for the sort buffer's batch (ftl_cpu_sort_buffer.cpp)
         } else {
-          complete_host(gp);
+          handle_host_flush(gp);  // ftl_cpu_durability.cpp
         }
         break;
       default:
@@ -128,6 +130,7 @@ void FtlCpu::complete_host(tlm::tlm_generic_payload& gp) {
     const auto* command = gp.get_extension<FtlCommand>();
     if (command->op == HostOp::Read) read_content_(command->lpn, command->data_tag);
   }
+  if (command_observer_) command_observer_(*gp.get_extension<FtlCommand>(), true);
   gp.set_response_status(tlm::TLM_OK_RESPONSE);
   tlm::tlm_phase phase = tlm::BEGIN_RESP;
   sc_time delay = sc_core::SC_ZERO_TIME;
@@ -212,11 +215,14 @@ void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
 
 void FtlCpu::handle_host_trim(tlm::tlm_generic_payload& gp) {
   auto* command = gp.get_extension<FtlCommand>();
-  core_.trim(command->lpn);
-  if (sort_) sort_trim(command->lpn);
-  if (!lost_lpns_.empty()) lost_lpns_.erase(command->lpn);
-  if (oracle_ != nullptr) oracle_->record_trim(command->lpn);
-  complete_host(gp);
+  PendingWrite trim{&gp, command->lpn, false};
+  trim.trim = true;
+  trim.host_event = new_host_event();
+  if (!waiting_for_buffer_.empty()) {  // behind writes waiting for room in the buffer, in order
+    waiting_for_buffer_.push_back(trim);
+    return;
+  }
+  submit_trim(trim);  // ftl_cpu_durability.cpp
 }
 
 void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
@@ -227,6 +233,7 @@ void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
     return;
   }
   PendingWrite write{&gp, command->lpn, command->bytes < core_.geometry().page_size_bytes};
+  write.host_event = new_host_event();
   if (write_content_ && config_.data_mode) {
     // Taken now: with a write buffer the host is answered before the page is placed.
     write.has_content = true;
@@ -246,7 +253,26 @@ void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
   accept_host_write(write);
 }
 
+void FtlCpu::admit_waiting_for_buffer() {
+  // In arrival order: a trim that arrived behind writes waiting for room waits with them.
+  while (!waiting_for_buffer_.empty()) {
+    PendingWrite next = waiting_for_buffer_.front();
+    if (next.trim) {
+      waiting_for_buffer_.pop_front();
+      submit_trim(next);
+      continue;
+    }
+    if (buffered_writes_ >= config_.write_buffer_pages) return;
+    waiting_for_buffer_.pop_front();
+    ++buffered_writes_;
+    complete_host_after(*next.gp, config_.write_buffer_access_ns);
+    next.gp = nullptr;
+    accept_host_write(next);
+  }
+}
+
 void FtlCpu::accept_host_write(PendingWrite write) {
+  if (wait_for_earlier_events(write)) return;  // write buffer: an earlier write or trim of the page goes first
   if (write.partial) {
     // The page is the mapping unit: the sectors this write does not cover must be read from
     // the current copy first (MQSim does the same). A page never written needs no read.
@@ -265,6 +291,7 @@ void FtlCpu::accept_host_write(PendingWrite write) {
       ++stats_.read_modify_writes;
       FlashTxn& txn = new_txn(TxnKind::HostMergeRead, FlashOpcode::Read, OpOrigin::Host);
       txn.host_gp = write.gp;
+      txn.write = write;
       txn.lpn = write.lpn;
       txn.ppn = old;
       txn.expected_tag = oracle_ != nullptr ? oracle_->expected(write.lpn) : 0;
@@ -273,7 +300,7 @@ void FtlCpu::accept_host_write(PendingWrite write) {
       return;
     }
   }
-  if (sort_ && write.flush_index == PendingWrite::kNotFlushed && !write.checkpoint) {
+  if (sort_ && write.flush_index == PendingWrite::kNotFlushed && !write.checkpoint && !write.trim_table) {
     sort_stage(write);  // programmed later, sorted, with its batch
     return;
   }
@@ -300,6 +327,9 @@ bool FtlCpu::host_write_must_wait(UnitId unit) const {
 }
 
 void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into) {
+  if (write.trim_table) apply_trims_of_table_page(power_->trim_table_page_of_lpn(write.lpn));
+  // power.enabled: the copy this write replaces stays on flash until the write is durable.
+  const Ppn replaced = power_ != nullptr && !write.checkpoint ? core_.lookup(write.lpn) : kInvalidPpn;
   const bool sorted = write.flush_index != PendingWrite::kNotFlushed;
   const Ppn ppn = sorted ? core_.write_host_flushed(write.flush_index, unit) : core_.write_host(write.lpn, unit);
   if (ppn == kInvalidPpn) {  // a sort-buffer entry trimmed while it waited
@@ -313,8 +343,14 @@ void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_int
   } else if (config_.data_mode && oracle_ != nullptr) {
     tag = write.has_content ? oracle_->record_write_tag(write.lpn, write.content) : oracle_->record_write(write.lpn);
   }
-  FlashTxn& txn = new_txn(TxnKind::HostWrite, FlashOpcode::Program, write.checkpoint ? OpOrigin::Other : OpOrigin::Host);
+  const bool metadata = write.checkpoint || write.trim_table;
+  FlashTxn& txn = new_txn(TxnKind::HostWrite, FlashOpcode::Program, metadata ? OpOrigin::Other : OpOrigin::Host);
   txn.host_gp = write.gp;
+  txn.write = write;
+  if (replaced != kInvalidPpn) {
+    pin(replaced);
+    txn.pinned = replaced;
+  }
   txn.job = merged_into;  // a merged write is a step of that GC
   txn.lpn = write.lpn;
   txn.ppn = ppn;
@@ -324,11 +360,20 @@ void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_int
   if (config_.write_buffer_pages > 0) inflight_tags_[ppn] = tag;
   program_issued(ppn);
   issue(txn);
-  if (power_ != nullptr && !write.checkpoint) {
+  if (power_ != nullptr && !metadata) {
     power_->host_write_issued(write.lpn, ppn, tag);
     if (power_->host_page_written()) start_checkpoint();
   }
   if (!config_.foreground_gc) maybe_start_gc(unit);
+  // Write buffer: a later write or trim of the page may go now (it may place at once).
+  if (write.ordered) event_applied(write.lpn);
+  if (write.trim_table) {
+    std::vector<Lpn> applied;
+    for (const auto& [trim, pinned] : trim_tables_[power_->trim_table_page_of_lpn(write.lpn)].carried) {
+      if (trim.ordered) applied.push_back(trim.lpn);
+    }
+    for (const Lpn lpn : applied) event_applied(lpn);
+  }
 }
 
 void FtlCpu::wake_waiting_writes(UnitId unit) {
@@ -358,6 +403,10 @@ void FtlCpu::wake_waiting_writes(UnitId unit) {
 bool FtlCpu::idle() const {
   if (free_txns_.size() != txn_storage_.size() || buffered_writes_ != 0 || !waiting_for_buffer_.empty()) return false;
   if (sort_ && sort_busy()) return false;
+  if (!waiting_flushes_.empty() || !lpn_waiting_.empty() || !erases_waiting_.empty()) return false;
+  for (const auto& [page, table] : trim_tables_) {
+    if (table.writing || !table.pending.empty()) return false;
+  }
   for (UnitId u = 0; u < core_.units(); ++u) {
     if (gc_jobs_[u]->cycle_active || !waiting_writes_[u].empty()) return false;
   }
@@ -492,6 +541,13 @@ void FtlCpu::issue_gc_erase(GcJob& job) {
     retirement_moved(job);
     return;
   }
+  if (!block_pins_.empty() && block_pins_[job.plan.victim] != 0) {
+    // power.enabled: the victim still holds the newest durable copy of a page whose newer
+    // copy (or trim) is not durable yet; erased now, a power loss could lose that page.
+    ++stats_.erases_waited_for_durability;
+    erases_waiting_[job.plan.victim] = &job;  // unpin() issues the erase
+    return;
+  }
   FlashTxn& txn = new_txn(TxnKind::GcErase, FlashOpcode::Erase, OpOrigin::Gc);
   txn.job = &job;
   const auto& g = core_.geometry();
@@ -501,6 +557,11 @@ void FtlCpu::issue_gc_erase(GcJob& job) {
 
 void FtlCpu::gc_reads_finished(GcJob& job) {
   // In place: everything valid is buffered; erase the victim, then write it back.
+  if (power_ != nullptr) {
+    // Between the erase and the write-back the valid data would exist only in DRAM. The
+    // configuration rules out in-place GC with power.enabled (docs/reliability.md).
+    SC_REPORT_ERROR("ssdtlm/ftl", "in-place GC victim with power.enabled: its valid data would not survive a power loss");
+  }
   job.erasing_in_place = true;
   FlashTxn& txn = new_txn(TxnKind::GcErase, FlashOpcode::Erase, OpOrigin::Gc);
   txn.job = &job;
@@ -826,6 +887,8 @@ FtlCpu::FlashTxn& FtlCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin ori
   txn->expected_tag = 0;
   txn->checkpoint = false;
   txn->sorted = false;
+  txn->write = PendingWrite{nullptr, kInvalidLpn, false};
+  txn->pinned = kInvalidPpn;
   txn->command.opcode = opcode;
   txn->command.origin = origin;
   txn->command.plane_count = 1;
@@ -941,7 +1004,9 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
     }
     case TxnKind::HostMergeRead: {
       check_read(txn, txn.command.targets[0].data_tag);
-      const PendingWrite write{txn.host_gp, txn.lpn, false};
+      PendingWrite write = txn.write;
+      write.gp = txn.host_gp;
+      write.partial = false;
       release(txn);
       accept_host_write(write);
       return;
@@ -953,9 +1018,14 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
       const bool checkpoint = txn.checkpoint;
       const bool sorted = txn.sorted;
       const Lpn lpn = txn.lpn;
-      if (power_ != nullptr && !checkpoint) power_->host_write_durable(txn.lpn, ppn, txn.command.targets[0].data_tag);
+      const PendingWrite write = txn.write;
+      const Ppn pinned = txn.pinned;
+      if (power_ != nullptr && !checkpoint && !write.trim_table) {
+        power_->host_write_durable(txn.lpn, ppn, txn.command.targets[0].data_tag);
+      }
       release(txn);
       program_completed(ppn);
+      if (pinned != kInvalidPpn) unpin(pinned);
       if (merged_into != nullptr) {
         --merged_into->programs_in_flight;
         semi_advance(*merged_into);
@@ -968,18 +1038,16 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
         sort_program_completed(lpn);
         return;
       }
+      if (write.trim_table) {
+        trim_table_write_completed(power_->trim_table_page_of_lpn(write.lpn));
+        return;
+      }
+      host_event_done(write.host_event);
       if (host != nullptr) {
         complete_host(*host);
       } else {
         --buffered_writes_;
-        if (!waiting_for_buffer_.empty()) {
-          PendingWrite next = waiting_for_buffer_.front();
-          waiting_for_buffer_.pop_front();
-          ++buffered_writes_;
-          complete_host_after(*next.gp, config_.write_buffer_access_ns);
-          next.gp = nullptr;
-          accept_host_write(next);
-        }
+        admit_waiting_for_buffer();
       }
       return;
     }

@@ -62,6 +62,11 @@ struct FtlCpuStatistics {
   // mdc's sort buffer (ftl_cpu_sort_buffer.cpp).
   std::uint64_t sort_buffer_flushes = 0;           // batches sorted and programmed
   std::uint64_t sort_buffer_pages_programmed = 0;  // host pages programmed from the sort buffer
+  // Host flush and durable trims (docs/reliability.md, "Power loss and recovery").
+  std::uint64_t host_flushes = 0;
+  std::uint64_t flushes_waited = 0;           // flushes that waited for writes or trims to drain
+  std::uint64_t trim_table_writes = 0;        // power.enabled: trim-table pages programmed
+  std::uint64_t erases_waited_for_durability = 0;  // power.enabled: GC erases held back (see pins)
 };
 
 class FtlCpu : public sc_core::sc_module {
@@ -113,6 +118,11 @@ class FtlCpu : public sc_core::sc_module {
     read_content_ = std::move(read_content);
   }
 
+  // Tests: sees every host command when the FTL takes it up (after its firmware step; the
+  // order flushes are measured against) and when the FTL completes it.
+  using HostCommandObserver = std::function<void(const FtlCommand& command, bool completed)>;
+  void set_host_command_observer(HostCommandObserver observer) { command_observer_ = std::move(observer); }
+
   // Power-loss modelling (power.enabled, models/ftl/recovery/): the recorder learns of every
   // program completion and erase issue, and starts map checkpoints, whose pages this FTL writes
   // like host pages of the logical pages reserved above the host's range (origin "other").
@@ -134,6 +144,7 @@ class FtlCpu : public sc_core::sc_module {
   void handle_host_read(tlm::tlm_generic_payload& gp);
   void handle_host_write(tlm::tlm_generic_payload& gp);
   void handle_host_trim(tlm::tlm_generic_payload& gp);
+  void handle_host_flush(tlm::tlm_generic_payload& gp);
   // A host write on its way to flash; `gp` is null once the host has been answered early
   // (write buffer), so nothing touches a payload the host may already have reused.
   struct PendingWrite {
@@ -145,8 +156,13 @@ class FtlCpu : public sc_core::sc_module {
     bool checkpoint = false;   // a map checkpoint page (power-loss modelling), not a host write
     static constexpr std::uint32_t kNotFlushed = 0xffffffffu;
     std::uint32_t flush_index = kNotFlushed;  // entry of the sort-buffer batch being programmed
+    bool trim_table = false;   // a trim-table page (power-loss modelling), not a host write
+    bool trim = false;         // not a write: a host trim waiting for its turn (see ordered)
+    bool ordered = false;      // write buffer: counted in lpn_events_ (per-page arrival order)
+    std::uint64_t host_event = 0;  // arrival number for flushes (0: none)
   };
   void accept_host_write(PendingWrite write);
+  void admit_waiting_for_buffer();
   void place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into = nullptr);
   bool host_write_must_wait(UnitId unit) const;
   void wake_waiting_writes(UnitId unit);
@@ -212,6 +228,24 @@ class FtlCpu : public sc_core::sc_module {
   void sort_trim(Lpn lpn);
   void sort_host_flush(tlm::tlm_generic_payload& gp);
   bool sort_defers_gc(UnitId unit) const;
+  // --- flush, trims and durability (ftl_cpu_durability.cpp)
+  // Host writes and trims get an arrival number; a flush completes once every write and trim
+  // that arrived before it is durable (programmed, or recorded in a programmed trim-table page).
+  std::uint64_t new_host_event();
+  void host_event_done(std::uint64_t event);
+  // With a write buffer a host write is acknowledged before it is placed: writes and trims of
+  // one logical page are then applied in arrival order (a later one waits for the earlier).
+  bool wait_for_earlier_events(PendingWrite& event);
+  void event_applied(Lpn lpn);
+  void submit_trim(PendingWrite trim);
+  void apply_trim_now(PendingWrite trim);
+  void start_trim_table_write(std::uint32_t table_page);
+  void apply_trims_of_table_page(std::uint32_t table_page);
+  void trim_table_write_completed(std::uint32_t table_page);
+  // power.enabled: the newest durable copy of a page stays on flash until its replacement is
+  // durable, so a GC erase of a block holding such a copy waits (pins per block).
+  void pin(Ppn ppn);
+  void unpin(Ppn ppn);
 
   // --- firmware cores
   // Runs `step` after `cycles` on the earliest free core (inline when cycles == 0).
@@ -249,10 +283,30 @@ class FtlCpu : public sc_core::sc_module {
   FtlCpuStatistics stats_;
   HostWriteContent write_content_;
   HostReadContent read_content_;
+  HostCommandObserver command_observer_;
   std::function<void()> idle_callback_;
   void check_idle();
   PowerLossRecorder* power_ = nullptr;
   std::uint64_t host_logical_pages_ = 0;  // below the core's when checkpoint pages are reserved
+
+  // Flushes: arrival numbers of host writes and trims; done_from_ is the lowest not yet durable,
+  // event_done_[i] whether done_from_ + i is.
+  std::uint64_t last_event_ = 0;
+  std::uint64_t done_from_ = 1;
+  std::deque<std::uint8_t> event_done_;
+  std::deque<std::pair<std::uint64_t, tlm::tlm_generic_payload*>> waiting_flushes_;
+  // Write buffer: per logical page, events accepted and not yet applied, and those waiting.
+  std::unordered_map<Lpn, std::uint32_t> lpn_events_;
+  std::unordered_map<Lpn, std::deque<PendingWrite>> lpn_waiting_;
+  // power.enabled: trims are recorded in trim-table pages (one program of a table page at a time).
+  struct TrimTablePage {
+    bool writing = false;
+    std::vector<PendingWrite> pending;                 // trims not yet applied
+    std::vector<std::pair<PendingWrite, Ppn>> carried;  // applied in the write in flight, pinned copy
+  };
+  std::unordered_map<std::uint32_t, TrimTablePage> trim_tables_;
+  std::vector<std::uint32_t> block_pins_;
+  std::unordered_map<BlockId, GcJob*> erases_waiting_;
 };
 
 }  // namespace ssdtlm

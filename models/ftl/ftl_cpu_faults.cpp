@@ -102,7 +102,9 @@ bool FtlCpu::uncorrectable_read(FlashTxn& txn) {
     case TxnKind::HostMergeRead: {
       // The sectors the write does not cover are lost; the write itself goes on.
       ++stats_.uncorrectable_merge_reads;
-      const PendingWrite write{txn.host_gp, txn.lpn, false};
+      PendingWrite write = txn.write;
+      write.gp = txn.host_gp;
+      write.partial = false;
       release(txn);
       accept_host_write(write);
       return true;

@@ -23,6 +23,8 @@ struct FtlCpu::FlashTxn {
   std::size_t plan_index = 0;  // GC read: which valid page of the plan
   bool checkpoint = false;     // host-path program of a map checkpoint page
   bool sorted = false;         // host-path program of a sort-buffer page
+  PendingWrite write{nullptr, kInvalidLpn, false};  // host write: what it carries (merge reads, flushes, trims)
+  Ppn pinned = kInvalidPpn;    // power.enabled: the copy this program replaces, kept until durable
 
   FlashTxn() { gp.set_extension(&command); }
   ~FlashTxn() { gp.clear_extension(&command); }  // the extension is a member, not heap-owned

@@ -138,7 +138,18 @@ void HostInterface::fetched(Request& request) {
 void HostInterface::dispatch_pages(Request& request) {
   const auto& r = request.command->request;
   if (r.op == HostOp::Flush) {
-    send_completion(request);
+    // One command to the FTL, which completes it once everything written before it is
+    // durable (with a volatile write buffer, after the buffer has drained).
+    request.pages_outstanding = 1;
+    PageCommand* page = take_page();
+    page->request = &request;
+    page->command.op = r.op;
+    page->command.lpn = 0;
+    page->command.pages = 1;
+    page->command.destination_lpn = 0;
+    page->command.bytes = 0;
+    page->command.data_tag = 0;
+    send_page_command(*page);
     return;
   }
   const std::uint64_t first_page = r.offset_bytes / page_size_bytes_;

@@ -152,6 +152,8 @@ RaidController::ArrayOp& RaidController::new_op() {
   op->read_errors.clear();
   op->read_error_this_phase = false;
   op->failed = false;
+  op->planned_writes.clear();
+  op->write_devices.clear();
   return *op;
 }
 

@@ -122,7 +122,8 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   void writes_done(ArrayOp& op);
   void finish(ArrayOp& op);
   // After a read phase in which a member read failed: a host read is planned again as a
-  // degraded read without the failed devices (true: the new reads are issued).
+  // degraded read without the failed devices, a host write's reads (read-modify-write or
+  // reconstruct-write) as a degraded write's (true: the new reads are issued).
   bool reconstruct_after_read_errors(ArrayOp& op);
 
   // member side
@@ -189,6 +190,8 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   std::uint64_t member_read_errors_ = 0;     // member reads answered with an error status
   std::uint64_t reconstructed_reads_ = 0;    // host reads re-planned around them
   std::uint64_t unrecoverable_reads_ = 0;    // host reads answered with an error status
+  std::uint64_t reconstructed_writes_ = 0;   // host writes whose old data was rebuilt for their parity
+  std::uint64_t unrecoverable_writes_ = 0;   // host writes whose old data could not be rebuilt
   std::uint64_t data_mismatches_reported_ = 0;
   std::uint64_t gc_rounds_ = 0;
   std::uint64_t gc_force_commands_ = 0;

@@ -25,6 +25,10 @@ struct RaidController::ArrayOp {
   std::vector<MemberId> read_errors;
   bool read_error_this_phase = false;
   bool failed = false;  // answered with an error status (the data could not be rebuilt)
+  // A host write planned again after a failed member read: the first plan's writes and the
+  // device of each slot it writes (the failed devices stay in service for writing).
+  std::vector<MemberExtent> planned_writes;
+  std::vector<MemberId> write_devices;
 };
 
 // One member command.

@@ -29,7 +29,9 @@ nlohmann::json RaidController::statistics() const {
   if (member_read_errors_ != 0) {  // NAND fault model in the members (docs/reliability.md)
     j["read_errors"] = {{"member_reads_failed", member_read_errors_},
                         {"reconstructed_reads", reconstructed_reads_},
-                        {"unrecoverable_reads", unrecoverable_reads_}};
+                        {"unrecoverable_reads", unrecoverable_reads_},
+                        {"reconstructed_writes", reconstructed_writes_},
+                        {"unrecoverable_writes", unrecoverable_writes_}};
   }
   j["stripe_lock_waits"] = locks_.waits();
   j["parity_engine"] = {{"jobs", parity_engine_.jobs()},

@@ -112,7 +112,8 @@ void RaidDataModel::prepare_writes(const IoPlan& plan) {
   parity_rows_.clear();
   for (std::size_t t = 0; t < plan.tasks.size(); ++t) {
     const StripeTask& task = plan.tasks[t];
-    const MemberId* devices = &plan.slot_devices[t * members];
+    const MemberId* devices = &plan.slot_devices[t * members];  // read from
+    const MemberId* written_to = plan.write_devices.empty() ? devices : &plan.write_devices[t * members];
     const StripePlacement placement = planner_.layout().place(task.stripe);
     const std::uint32_t data_units = placement.data_units;
     const bool has_q = placement.q != kNoMember;
@@ -138,7 +139,7 @@ void RaidDataModel::prepare_writes(const IoPlan& plan) {
           for (std::uint32_t k = 0; k < data_units; ++k) {
             if (!written(k, row)) continue;
             for (std::uint32_t c = 0; c < placement.copies; ++c) {
-              set_write(devices[placement.data_member(k, c)], block, new_value(k, row));
+              set_write(written_to[placement.data_member(k, c)], block, new_value(k, row));
             }
           }
           break;
@@ -147,12 +148,12 @@ void RaidDataModel::prepare_writes(const IoPlan& plan) {
           std::vector<std::uint64_t> data(data_units);
           for (std::uint32_t k = 0; k < data_units; ++k) {
             data[k] = written(k, row) ? new_value(k, row) : slot_value(placement.data_member(k), block);
-            if (written(k, row)) set_write(devices[placement.data_member(k)], block, data[k]);
+            if (written(k, row)) set_write(written_to[placement.data_member(k)], block, data[k]);
           }
           const std::uint64_t p = xor_parity(data);
           const std::uint64_t q = has_q ? q_parity(data) : 0;
-          set_write(devices[placement.p], block, p);
-          if (has_q) set_write(devices[placement.q], block, q);
+          set_write(written_to[placement.p], block, p);
+          if (has_q) set_write(written_to[placement.q], block, q);
           parity_rows_.push_back(full_row(data, has_q, p, q));
           break;
         }
@@ -171,12 +172,12 @@ void RaidDataModel::prepare_writes(const IoPlan& plan) {
             const std::uint64_t delta = old_value ^ new_value(k, row);
             p ^= delta;
             if (has_q) q ^= q_delta(k, delta);
-            set_write(devices[placement.data_member(k)], block, new_value(k, row));
+            set_write(written_to[placement.data_member(k)], block, new_value(k, row));
             engine_row.add(old_value, k);
             engine_row.add(new_value(k, row), k);
           }
-          set_write(devices[placement.p], block, p);
-          if (has_q) set_write(devices[placement.q], block, q);
+          set_write(written_to[placement.p], block, p);
+          if (has_q) set_write(written_to[placement.q], block, q);
           engine_row.expected_p = p;
           engine_row.expected_q = q;
           if (!engine_row.words.empty()) parity_rows_.push_back(std::move(engine_row));
@@ -200,12 +201,12 @@ void RaidDataModel::prepare_writes(const IoPlan& plan) {
           for (std::uint32_t k = 0; k < data_units; ++k) {
             if (!written(k, row)) continue;
             r.data[k] = new_value(k, row);
-            set_write(devices[placement.data_member(k)], block, r.data[k]);
+            set_write(written_to[placement.data_member(k)], block, r.data[k]);
           }
           const std::uint64_t p = xor_parity(r.data);
           const std::uint64_t q = has_q ? q_parity(r.data) : 0;
-          set_write(devices[placement.p], block, p);
-          if (has_q) set_write(devices[placement.q], block, q);
+          set_write(written_to[placement.p], block, p);
+          if (has_q) set_write(written_to[placement.q], block, q);
           parity_rows_.push_back(full_row(r.data, has_q, p, q));
           break;
         }

@@ -63,11 +63,16 @@ struct IoPlan {
   std::uint64_t xor_bytes = 0;       // phase 2: parity-engine input
   std::uint64_t rs_bytes = 0;
   bool lost_data = false;  // a requested block has no surviving copy or parity
+  // Empty, or (a write planned again after a member read failed, raid_read_reconstruction.cpp)
+  // the device each slot of each task is written to, laid out like slot_devices: a device that
+  // failed a read is lost for reading (kNoMember in slot_devices) but still written.
+  std::vector<MemberId> write_devices;
 
   void clear() {
     tasks.clear();
     pieces.clear();
     slot_devices.clear();
+    write_devices.clear();
     reads.clear();
     writes.clear();
     xor_bytes = rs_bytes = 0;

@@ -1,9 +1,15 @@
-// RaidController: host reads whose member read failed with an error status (an uncorrectable
-// page, NAND fault model; docs/reliability.md). The read is planned again through the same
-// planner as a member failure's degraded read, with the devices that failed it treated as lost
-// for this operation only: the stripe's survivors (data and parity) are read and the block is
-// rebuilt from them. A device that fails again is added; when too many are out for the layout
-// the host read is answered with an error status.
+// RaidController: host operations whose member read failed with an error status (an
+// uncorrectable page, NAND fault model; docs/reliability.md). The operation is planned again
+// through the same planner as a member failure's degraded path, with the devices that failed it
+// treated as lost for this operation only:
+//   * a host read: the stripe's survivors (data and parity) are read and the block is rebuilt;
+//   * a host write whose read-modify-write or reconstruct-write read failed (old data or old
+//     parity): the affected stripes are read as for a degraded write (every surviving unit of
+//     the rows), the failed device's old content is rebuilt from them and the parity computed
+//     from the whole row; the writes are the first plan's, so the device that failed the read
+//     still receives its new data or parity.
+// A device that fails again is added; when too many are out for the layout the host operation
+// is answered with an error status.
 #include <algorithm>
 
 #include "models/raid/raid_controller.h"
@@ -31,8 +37,28 @@ class ExcludingView : public DeviceView {
 
 bool RaidController::reconstruct_after_read_errors(ArrayOp& op) {
   op.read_error_this_phase = false;
-  if (op.kind != ArrayOp::Kind::HostRead) return false;  // writes and rebuilds: not handled
+  if (op.kind == ArrayOp::Kind::Rebuild) return false;  // a rebuild's reads: not handled
   const ExcludingView view(*this, op.read_errors);
+  if (op.kind == ArrayOp::Kind::HostWrite) {
+    if (op.write_devices.empty()) {  // the first re-plan: keep what the write writes, and where
+      op.planned_writes = op.plan.writes;
+      op.write_devices = op.plan.slot_devices;
+    }
+    planner_->plan_write(op.request.offset_bytes, op.request.size_bytes, view, op.plan);
+    op.plan.writes = op.planned_writes;
+    op.plan.write_devices = op.write_devices;
+    if (op.plan.lost_data) {
+      // The old content cannot be rebuilt: the write still goes to every device, but the
+      // parity of the affected rows is wrong; the host gets an error status.
+      ++unrecoverable_writes_;
+      op.failed = true;
+    } else {
+      ++reconstructed_writes_;
+    }
+    for (const StripeTask& task : op.plan.tasks) ++stripe_modes_[static_cast<int>(task.mode)];
+    issue_phase(op, op.plan.reads, HostOp::Read);
+    return true;
+  }
   planner_->plan_read(op.request.offset_bytes, op.request.size_bytes, view, op.plan);
   if (op.plan.lost_data) {
     // Not rebuildable (no redundancy left for a block): the host gets an error status, and

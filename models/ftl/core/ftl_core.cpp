@@ -37,6 +37,8 @@ FtlCore::FtlCore(const FtlCoreConfig& config) : config_(config), geometry_(confi
   if (logical_pages_ < pages_per_block_) {
     throw config_error(config.spare_factor_key, "leaves fewer logical pages than one block");
   }
+  logical_pages_ += config.extra_logical_pages;
+  host_reserve_blocks_ = config.keep_gc_reserve_block ? 1 : 0;
   if (config.gc_high_watermark_blocks < config.gc_low_watermark_blocks) {
     throw config_error(config.high_watermark_key, "must be >= the low watermark");
   }
@@ -318,7 +320,10 @@ void FtlCore::refill(UnitId unit, std::uint32_t frontier, bool check_watermark) 
     us.collecting = true;
     us.victims_in_cycle = 0;
   }
-  if (!us.free_blocks.empty()) {
+  // keep_gc_reserve_block: a host frontier that is not also the GC frontier leaves the last
+  // free block to GC (it starves, GC runs and hands it the next erased victim).
+  const bool reserved = frontier != gc_frontier_ && frontier < host_frontiers_ && us.free_blocks.size() <= host_reserve_blocks_;
+  if (!us.free_blocks.empty() && !reserved) {
     open_block(unit, frontier, take_free_block(us));
     return;
   }

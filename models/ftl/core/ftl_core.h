@@ -85,6 +85,14 @@ struct FtlCoreConfig {
   // move in a plane that grown bad blocks have left without an open frontier goes to another
   // plane (see relocate()) instead of failing.
   bool relocate_across_units_when_full = false;
+  // Power-loss modelling (power.enabled, docs/reliability.md): host writes leave a unit's last
+  // free block to GC (see can_accept_host_write and refill), so with a low watermark of at
+  // least one block no victim is collected in place (its valid data would be only in DRAM
+  // between its erase and its write-back); and logical pages above the
+  // spare-factor space for the FTL's own metadata (the trim table), which preconditioning
+  // does not fill.
+  bool keep_gc_reserve_block = false;
+  std::uint64_t extra_logical_pages = 0;
   std::string bad_blocks_key = "nand.reliability.factory_bad_block_rate";
   // How ConfigErrors name the settings above (the `ssdtlm wa` command uses its flags).
   std::string spare_factor_key = "ftl.spare_factor";
@@ -131,6 +139,8 @@ class FtlCore {
 
   const FlashGeometry& geometry() const { return geometry_; }
   std::uint64_t logical_pages() const { return logical_pages_; }
+  // Logical pages preconditioning fills (without the extra metadata pages).
+  std::uint64_t fillable_logical_pages() const { return logical_pages_ - config_.extra_logical_pages; }
   std::uint32_t units() const { return unit_count_; }
   UnitId unit_of_block(BlockId block) const { return unit_count_ == 1 ? 0 : block / blocks_per_unit_; }
   DieId die_of_unit(UnitId unit) const { return unit / geometry_.planes_per_die; }
@@ -153,9 +163,17 @@ class FtlCore {
   }
   // False when the unit has only its GC reserve left: the host write must wait for GC. The
   // reserve is the room of the open frontiers while a GC cycle runs with no free block left.
+  // keep_gc_reserve_block: while collecting with one free block left, only a write that fills
+  // no host frontier (so takes no block) goes ahead.
   bool can_accept_host_write(UnitId unit) const {
     const UnitState& us = unit_state_[unit];
-    return us.starved_host_frontiers == 0 && (!us.collecting || !us.free_blocks.empty());
+    if (us.starved_host_frontiers != 0) return false;
+    if (!us.collecting || us.free_blocks.size() > host_reserve_blocks_) return true;
+    if (us.free_blocks.empty()) return false;
+    for (std::uint32_t f = 0; f < host_frontiers_; ++f) {
+      if (us.frontiers[f].room < 2) return false;
+    }
+    return true;
   }
   // Invalidates the old copy, allocates a page in the unit's host frontier, updates the map.
   __attribute__((always_inline)) inline Ppn write_host(Lpn lpn, UnitId unit);
@@ -447,6 +465,7 @@ class FtlCore {
   std::uint32_t low_watermark_ = 0;
   std::uint32_t high_watermark_ = 0;
   std::uint32_t victims_per_cycle_ = 1;
+  std::uint32_t host_reserve_blocks_ = 0;  // keep_gc_reserve_block
 
   std::vector<Ppn, HugePageAllocator<Ppn>> l2p_;
   std::vector<Lpn, HugePageAllocator<Lpn>> p2l_;

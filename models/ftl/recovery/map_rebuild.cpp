@@ -1,6 +1,8 @@
 #include "models/ftl/recovery/map_rebuild.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 namespace ssdtlm {
 namespace {
@@ -12,6 +14,35 @@ std::uint32_t scan_end(const PowerCutImage& image, BlockId block, std::uint32_t 
     if (image.oob[image.geometry.page_id(block, p)].lpn == OobEntry::kErased) return p + 1;
   }
   return pages;
+}
+
+// The trim table: a table page the map points to whose copy is newer than the checkpoint is
+// read whole (a phase of its own: where the pages are is known only once the scan is done), and
+// each of its entries newer than the checkpoint unmaps its host page unless the copy the map
+// holds for that page is newer still. Older entries are in the checkpoint's map already.
+void apply_trim_tables(const PowerCutImage& image, std::uint32_t seq_floor, RebuiltMap& out) {
+  std::vector<RecoveryRead> reads;
+  for (std::uint32_t page = 0; page < image.trim_table_pages; ++page) {
+    const Ppn table = out.l2p[image.trim_table_first_lpn + page];
+    if (table == kInvalidPpn || image.oob[table].seq <= seq_floor) continue;
+    const auto found = image.trim_tables.find(table);
+    if (found == image.trim_tables.end()) {
+      throw std::logic_error("power-loss model: trim-table page " + std::to_string(page) + " at physical page " +
+                             std::to_string(table) + " has no recorded content");
+    }
+    reads.push_back({table, true});
+    const TrimTableContent& entries = *found->second;
+    const Lpn first = page * image.trim_entries_per_page;
+    for (std::uint32_t i = 0; i < entries.size(); ++i) {
+      const std::uint32_t trimmed = entries[i];
+      Ppn& mapped = out.l2p[first + i];
+      if (trimmed <= seq_floor || mapped == kInvalidPpn || image.oob[mapped].seq > trimmed) continue;
+      mapped = kInvalidPpn;
+      ++out.trims_applied;
+    }
+  }
+  out.trim_table_page_reads = reads.size();
+  if (!reads.empty()) out.phases.push_back(std::move(reads));
 }
 
 }  // namespace
@@ -77,6 +108,7 @@ RebuiltMap rebuild_map(const PowerCutImage& image) {
   for (const auto& phase : out.phases) {
     for (const RecoveryRead& read : phase) (read.whole_page ? out.checkpoint_page_reads : out.oob_reads) += 1;
   }
+  apply_trim_tables(image, seq_floor, out);
   return out;
 }
 

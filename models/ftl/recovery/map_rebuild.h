@@ -15,6 +15,9 @@
 //         only if that page still carries the entry's logical page with a sequence number <= S
 //         (blocks neither scanned nor erased are exactly as they were at S); then every
 //         readable entry newer than S in the scanned blocks is applied in sequence order.
+// Trims (last phase): the trim-table pages the map now points to, newer than S (all of them
+// without a checkpoint), are read whole; a host page whose latest trim there is newer than S
+// and newer than the copy the map holds for it is unmapped.
 // Torn pages are never mapped. Blocks with any programmed (or torn) page are "used": the
 // recovered FTL does not program them again before GC erases them.
 #include <cstdint>
@@ -39,6 +42,8 @@ struct RebuiltMap {
   std::uint64_t checkpoint_page_reads = 0;
   std::uint64_t blocks_scanned = 0;  // blocks read beyond page 0 (or from page 0 without checkpoint)
   std::uint64_t pages_rolled_forward = 0;
+  std::uint64_t trim_table_page_reads = 0;
+  std::uint64_t trims_applied = 0;  // host pages unmapped by a trim-table entry
 };
 
 RebuiltMap rebuild_map(const PowerCutImage& image);

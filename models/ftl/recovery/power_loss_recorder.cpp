@@ -20,7 +20,11 @@ std::uint32_t checkpoint_pages_for(const FtlCore& core) {
 
 PowerLossRecorder::PowerLossRecorder(const PowerLossConfig& config, const FtlCore& core, const DataOracle* oracle)
     : config_(config), core_(core), oracle_(oracle), oob_(core.geometry().total_pages()) {
-  host_logical_pages_ = core.logical_pages();
+  // The trim table sits in the logical pages above the spare-factor space (see FtlCoreConfig).
+  trim_table_first_lpn_ = static_cast<Lpn>(core.fillable_logical_pages());
+  trim_table_pages_ = static_cast<std::uint32_t>(core.logical_pages() - core.fillable_logical_pages());
+  trim_entries_per_page_ = std::max<std::uint32_t>(1, core.geometry().page_size_bytes / 4);
+  host_logical_pages_ = core.fillable_logical_pages();
   if (config.checkpoint_interval_pages > 0) {
     checkpoint_pages_ = checkpoint_pages_for(core);
     const std::uint64_t reserved = 2ull * checkpoint_pages_;
@@ -31,18 +35,59 @@ PowerLossRecorder::PowerLossRecorder(const PowerLossConfig& config, const FtlCor
     }
     host_logical_pages_ -= reserved;
   }
+  if (std::uint64_t(trim_table_pages_) * trim_entries_per_page_ < host_logical_pages_) {
+    throw std::logic_error("power-loss model: the trim table does not cover the host's logical pages");
+  }
+  trim_seq_.assign(host_logical_pages_, 0);
+  table_current_.resize(trim_table_pages_);
+  table_previous_.resize(trim_table_pages_);
   // The durability record exists for the data-mode check only (16 B per host page).
   if (oracle_ != nullptr) durable_.assign(host_logical_pages_, Durable{});
 }
 
 std::uint64_t PowerLossRecorder::bytes() const {
-  return oob_.bytes() + durable_.capacity() * sizeof(Durable) + (pending_.map.capacity() + complete_.map.capacity()) * sizeof(Ppn);
+  std::uint64_t tables = 0;
+  for (const auto* versions : {&table_current_, &table_previous_}) {
+    for (const TableVersion& v : *versions) tables += v.content ? v.content->capacity() * sizeof(std::uint32_t) : 0;
+  }
+  return oob_.bytes() + durable_.capacity() * sizeof(Durable) + (pending_.map.capacity() + complete_.map.capacity()) * sizeof(Ppn) +
+         trim_seq_.capacity() * sizeof(std::uint32_t) + tables + table_copies_.size() * 16;
+}
+
+void PowerLossRecorder::trim_applied(Lpn host_lpn) { trim_seq_[host_lpn] = oob_.next_seq(); }
+
+const PowerLossRecorder::TableVersion* PowerLossRecorder::table_version(std::uint32_t table_page, std::uint32_t id) const {
+  if (table_current_[table_page].id == id && table_current_[table_page].content) return &table_current_[table_page];
+  if (table_previous_[table_page].id == id && table_previous_[table_page].content) return &table_previous_[table_page];
+  return nullptr;
+}
+
+void PowerLossRecorder::trims_durable(const TrimTableContent& content, std::uint32_t table_page) {
+  if (durable_.empty()) return;
+  const Lpn first = table_page * trim_entries_per_page_;
+  for (std::uint32_t i = 0; i < content.size(); ++i) {
+    Durable& d = durable_[first + i];
+    if (content[i] > d.seq) d = Durable{content[i], 0};
+  }
 }
 
 void PowerLossRecorder::on_program(Ppn ppn, Lpn lpn, OpOrigin origin) {
   if (next_ != nullptr) next_->on_program(ppn, lpn, origin);  // the die mirror first: it sets the oracle's tag
   const std::uint32_t seq = oob_.next_seq();
   oob_.write(ppn, lpn, seq);
+  if (is_trim_table_lpn(lpn)) {
+    const std::uint32_t page = trim_table_page_of_lpn(lpn);
+    if (origin == OpOrigin::Gc) {
+      // A move (or a failed program driven again) copies the version it moves: the mapped one.
+      table_copies_[ppn] = table_current_[page].id;
+    } else {
+      const Lpn first = page * trim_entries_per_page_;
+      const Lpn end = std::min<Lpn>(first + trim_entries_per_page_, static_cast<Lpn>(host_logical_pages_));
+      table_previous_[page] = std::move(table_current_[page]);
+      table_current_[page] = TableVersion{seq, std::make_shared<const TrimTableContent>(trim_seq_.begin() + first, trim_seq_.begin() + end)};
+      table_copies_[ppn] = seq;
+    }
+  }
   if (!instant_) {
     inflight_[ppn] = InFlight{false, lpn, 0};
     return;
@@ -55,6 +100,9 @@ void PowerLossRecorder::on_erase(BlockId block) {
   const std::uint32_t pages = core_.geometry().pages_per_block;
   oob_.erase_block(block * pages, pages);
   erasing_.erase(block);
+  if (!table_copies_.empty()) {
+    for (std::uint32_t p = 0; p < pages; ++p) table_copies_.erase(Ppn(block * pages + p));
+  }
 }
 
 void PowerLossRecorder::host_write_issued(Lpn /*lpn*/, Ppn ppn, std::uint64_t tag) {
@@ -66,6 +114,13 @@ void PowerLossRecorder::host_write_issued(Lpn /*lpn*/, Ppn ppn, std::uint64_t ta
 
 void PowerLossRecorder::program_completed(Ppn ppn) {
   inflight_.erase(ppn);
+  if (!table_copies_.empty()) {
+    const auto copy = table_copies_.find(ppn);
+    if (copy != table_copies_.end()) {
+      const std::uint32_t page = trim_table_page_of_lpn(oob_.at(ppn).lpn);
+      if (const TableVersion* version = table_version(page, copy->second)) trims_durable(*version->content, page);
+    }
+  }
   if (checkpoint_running_ && oob_.at(ppn).seq <= pending_.seq) {
     --pending_older_programs_;
     maybe_complete_checkpoint();
@@ -124,10 +179,23 @@ void PowerLossRecorder::maybe_complete_checkpoint() {
 }
 
 void PowerLossRecorder::restore(const std::vector<OobEntry>& oob, const std::vector<Ppn>& l2p,
-                                const std::function<std::uint64_t(Ppn)>& content) {
+                                const std::function<std::uint64_t(Ppn)>& content, const PowerCutImage& image) {
   oob_.restore(oob);
   for (Lpn lpn = 0; lpn < durable_.size(); ++lpn) {
     if (l2p[lpn] != kInvalidPpn) durable_[lpn] = Durable{oob[l2p[lpn]].seq, content(l2p[lpn])};
+  }
+  // The table pages the recovery found are the current versions: later table programs start
+  // from their entries, and a later recovery reads them again.
+  for (std::uint32_t page = 0; page < trim_table_pages_; ++page) {
+    const Ppn ppn = l2p[trim_table_lpn(page)];
+    if (ppn == kInvalidPpn) continue;
+    const auto found = image.trim_tables.find(ppn);
+    if (found == image.trim_tables.end()) {
+      throw std::logic_error("power-loss model: the recovered trim-table page " + std::to_string(page) + " has no content");
+    }
+    table_current_[page] = TableVersion{oob[ppn].seq, found->second};
+    table_copies_[ppn] = oob[ppn].seq;
+    std::copy(found->second->begin(), found->second->end(), trim_seq_.begin() + page * trim_entries_per_page_);
   }
 }
 
@@ -150,7 +218,21 @@ PowerCutImage PowerLossRecorder::cut(const std::function<bool(Ppn)>& started_on_
       image.inflight_host_tags.emplace_back(flight.lpn, flight.tag);
     }
   }
+  // Trims applied whose table page has not been programmed yet (and not overtaken by a durable
+  // write): the page may read back as trimmed too.
+  for (Lpn lpn = 0; lpn < durable_.size(); ++lpn) {
+    if (trim_seq_[lpn] > durable_[lpn].seq) image.inflight_host_tags.emplace_back(lpn, 0);
+  }
   std::sort(image.inflight_host_tags.begin(), image.inflight_host_tags.end());
+  image.trim_table_first_lpn = trim_table_first_lpn_;
+  image.trim_table_pages = trim_table_pages_;
+  image.trim_entries_per_page = trim_entries_per_page_;
+  for (const auto& [ppn, id] : table_copies_) {
+    if (!image.oob[ppn].readable()) continue;
+    if (const TableVersion* version = table_version(trim_table_page_of_lpn(image.oob[ppn].lpn), id)) {
+      image.trim_tables.emplace(ppn, version->content);
+    }
+  }
   for (const auto& [block, unused] : erasing_) {
     for (std::uint32_t p = 0; p < g.pages_per_block; ++p) image.oob[g.page_id(block, p)].lpn = OobEntry::kTorn;
     ++image.torn_erases;
