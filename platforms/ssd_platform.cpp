@@ -305,6 +305,7 @@ nlohmann::json SsdPlatform::statistics() const {
   stats["ftl"] = {{"logical_pages", core_->logical_pages()},
                   {"reads_unmapped", ftl.host_reads_unmapped},
                   {"reads_from_buffer", ftl.host_reads_from_buffer},
+                  {"reads_waited_for_buffered_writes", ftl.host_reads_waited_for_buffered_writes},
                   {"data_checks", ftl.data_checks}};
   if (ftl_cpu_ && ftl_cpu_->has_sort_buffer()) {
     stats["ftl"]["sort_buffer"] = {{"pages", core_->host_sort_buffer_pages()},

@@ -147,6 +147,11 @@ void FtlCpu::complete_host_after(tlm::tlm_generic_payload& gp, std::uint64_t del
 
 void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
   auto* command = gp.get_extension<FtlCommand>();
+  if (!lpn_events_.empty() && lpn_events_.count(command->lpn) != 0) {  // write buffer only
+    ++stats_.host_reads_waited_for_buffered_writes;
+    reads_waiting_for_events_[command->lpn].push_back(&gp);  // re-run by event_applied
+    return;
+  }
   const Ppn ppn = core_.lookup(command->lpn);
   if (sort_ && sort_serve_read(gp, command->lpn)) return;
   if (ppn == kInvalidPpn && lost(command->lpn)) {
@@ -404,6 +409,7 @@ bool FtlCpu::idle() const {
   if (free_txns_.size() != txn_storage_.size() || buffered_writes_ != 0 || !waiting_for_buffer_.empty()) return false;
   if (sort_ && sort_busy()) return false;
   if (!waiting_flushes_.empty() || !lpn_waiting_.empty() || !erases_waiting_.empty()) return false;
+  if (!reads_waiting_for_events_.empty()) return false;
   for (const auto& [page, table] : trim_tables_) {
     if (table.writing || !table.pending.empty()) return false;
   }

@@ -39,6 +39,7 @@ struct FtlCpuStatistics {
   std::uint64_t flash_commands[kOpOriginCount][7] = {};
   std::uint64_t host_reads_unmapped = 0;     // pages never written: no flash access
   std::uint64_t host_reads_from_buffer = 0;  // served by the write buffer
+  std::uint64_t host_reads_waited_for_buffered_writes = 0;  // see reads_waiting_for_events_
   std::uint64_t host_writes_waited_for_gc = 0;
   std::uint64_t read_modify_writes = 0;      // partial-page writes that read the old page
   std::uint64_t gc_cycles = 0;
@@ -298,6 +299,10 @@ class FtlCpu : public sc_core::sc_module {
   // Write buffer: per logical page, events accepted and not yet applied, and those waiting.
   std::unordered_map<Lpn, std::uint32_t> lpn_events_;
   std::unordered_map<Lpn, std::deque<PendingWrite>> lpn_waiting_;
+  // Host reads of a page with an acknowledged write or trim not yet applied (waiting for GC, for
+  // its read-modify-write read, or behind an earlier event of the page): answered once the page's
+  // events are applied, so a read never returns data older than an acknowledged write.
+  std::unordered_map<Lpn, std::vector<tlm::tlm_generic_payload*>> reads_waiting_for_events_;
   // power.enabled: trims are recorded in trim-table pages (one program of a table page at a time).
   struct TrimTablePage {
     bool writing = false;

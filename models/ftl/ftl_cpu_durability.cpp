@@ -75,6 +75,13 @@ void FtlCpu::event_applied(Lpn lpn) {
   const auto count = lpn_events_.find(lpn);
   if (--count->second == 0) {
     lpn_events_.erase(count);
+    const auto reads = reads_waiting_for_events_.find(lpn);
+    if (reads != reads_waiting_for_events_.end()) {
+      std::vector<tlm::tlm_generic_payload*> waiting;
+      waiting.swap(reads->second);
+      reads_waiting_for_events_.erase(reads);
+      for (tlm::tlm_generic_payload* gp : waiting) handle_host_read(*gp);  // now from the buffer or flash
+    }
     return;
   }
   // One event of a page proceeds at a time: the others wait here, oldest first.

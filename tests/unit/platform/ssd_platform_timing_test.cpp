@@ -214,5 +214,33 @@ TEST_F(UtilizationWindowTest, ProgramsDrainingAfterTheLastBufferedWriteAreNotCou
 }
 
 
+// With a write buffer a write is acknowledged before it is placed. A 2 KiB write of a mapped page
+// first reads the page's other half (read-modify-write); a read of the page arriving meanwhile
+// must wait for the write and be served from the buffer, not read the old copy from flash.
+TEST_F(UtilizationWindowTest, ReadOfAnAcknowledgedUnplacedWriteWaitsForItAndComesFromTheBuffer) {
+  nlohmann::json overrides = small_ssd();
+  overrides["ftl"]["write_buffer"] = {{"pages", 8}};
+  overrides["nand"]["data_mode"] = true;
+  overrides["host"]["logical_block_bytes"] = 512;
+  const SsdConfig config = make_config(overrides);
+  SsdPlatform platform("ssd", config);
+  HostRequest half_page_write = page_request(HostOp::Write, 3, 4096);
+  half_page_write.size_bytes = 2048;
+  platform.attach_workload(std::make_unique<VectorRequestSource>(
+      std::vector<HostRequest>{half_page_write, page_request(HostOp::Read, 3, 4096)},
+      ArrivalMode::ClosedLoop, 2));
+  platform.precondition(PreconditionMode::Fill);
+  platform.run();
+
+  const auto stats = platform.statistics();
+  EXPECT_EQ(stats["ftl"]["reads_waited_for_buffered_writes"], 1);
+  EXPECT_EQ(stats["ftl"]["reads_from_buffer"], 1);
+  EXPECT_EQ(stats["flash"]["reads"]["total"], 1);  // the read-modify-write's only
+  // The read is answered after the merge read (command, tR, data out) has placed the write.
+  const auto& read = platform.host_statistics().op(HostOp::Read);
+  ASSERT_EQ(read.count, 1u);
+  EXPECT_GT(read.latency.max_ns(), 25'000.0);
+}
+
 }  // namespace
 }  // namespace ssdtlm
