@@ -50,7 +50,7 @@ std::mutex& kernel_mutex() {
 nlohmann::json parse(const std::string& text, const char* what) {
   try {
     return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& error) {
+  } catch (const nlohmann::json::exception& error) {  // syntax, or a number out of range
     throw ssdtlm::config_error(what, std::string("invalid JSON: ") + error.what());
   }
 }

@@ -28,13 +28,15 @@ nlohmann::json read_json_file(const std::string& path) {
     }
     throw config_error(path + ":" + std::to_string(line) + ":" + std::to_string(column),
                        std::string("invalid JSON: ") + error.what());
+  } catch (const nlohmann::json::exception& error) {  // e.g. a number too large for a double
+    throw config_error(path, std::string("invalid JSON: ") + error.what());
   }
 }
 
 nlohmann::json parse_override_value(const std::string& text) {
   try {
     return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error&) {
+  } catch (const nlohmann::json::exception&) {  // not JSON (or a number out of range): a string
     return text;
   }
 }

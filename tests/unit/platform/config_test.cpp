@@ -124,6 +124,23 @@ TEST(ConfigTest, BadOverridesAndFilesAreNamed) {
   } catch (const ConfigError& e) {
     EXPECT_THAT(e.what(), HasSubstr(path + ":4:"));
   }
+  // A number too large for a double is nlohmann's out_of_range, not a parse_error (found by
+  // fuzz_platform_config): still a ConfigError naming the file, and a string as an override.
+  const std::string overflow = ::testing::TempDir() + "/overflow.json";
+  std::ofstream(overflow) << "{\"seed\": 222e2222222222222222222222222222222222222384}\n";
+  try {
+    load_platform_document(overflow, {});
+    FAIL();
+  } catch (const ConfigError& e) {
+    EXPECT_THAT(e.what(), HasSubstr(overflow));
+    EXPECT_THAT(e.what(), HasSubstr("number overflow"));
+  }
+  try {
+    load_platform_document("slc-2011", {"seed=1e999"});
+    FAIL();
+  } catch (const ConfigError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("seed"));
+  }
 }
 
 }  // namespace
