@@ -116,12 +116,6 @@ SsdPlatform::BusyTimes SsdPlatform::busy_times_now() const {
   return busy;
 }
 
-const SsdPlatform::BusyTimes& SsdPlatform::measured_busy_times(BusyTimes& scratch) const {
-  if (host_done_) return busy_at_host_done_;
-  scratch = busy_times_now();
-  return scratch;
-}
-
 const FtlCpuStatistics& SsdPlatform::flash_statistics() const {
   return mjolnir_cpu_ ? mjolnir_cpu_->flash_statistics() : ftl_cpu_->statistics();
 }
@@ -315,8 +309,7 @@ nlohmann::json SsdPlatform::statistics() const {
   }
 
   // Per-die and per-channel utilization over the measured window (up to the last host completion).
-  BusyTimes scratch;
-  const BusyTimes& busy = measured_busy_times(scratch);
+  const BusyTimes busy = measured_busy_times();
   const auto utilization = [sim_ps](sc_core::sc_time busy_time) {
     return sim_ps ? double(busy_time.value()) / double(sim_ps) : 0.0;
   };

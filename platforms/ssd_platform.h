@@ -112,7 +112,7 @@ class SsdPlatform : public sc_core::sc_module {
   };
   BusyTimes busy_at_host_done_;
   BusyTimes busy_times_now() const;
-  const BusyTimes& measured_busy_times(BusyTimes& scratch) const;
+  BusyTimes measured_busy_times() const { return host_done_ ? busy_at_host_done_ : busy_times_now(); }
 };
 
 }  // namespace ssdtlm

@@ -217,7 +217,9 @@ TEST_F(UtilizationWindowTest, ProgramsDrainingAfterTheLastBufferedWriteAreNotCou
 // With a write buffer a write is acknowledged before it is placed. A 2 KiB write of a mapped page
 // first reads the page's other half (read-modify-write); a read of the page arriving meanwhile
 // must wait for the write and be served from the buffer, not read the old copy from flash.
-TEST_F(UtilizationWindowTest, ReadOfAnAcknowledgedUnplacedWriteWaitsForItAndComesFromTheBuffer) {
+class WriteBufferReadTest : public testing::SystemCTest {};
+
+TEST_F(WriteBufferReadTest, ReadOfAnAcknowledgedUnplacedWriteWaitsForItAndComesFromTheBuffer) {
   nlohmann::json overrides = small_ssd();
   overrides["ftl"]["write_buffer"] = {{"pages", 8}};
   overrides["nand"]["data_mode"] = true;
