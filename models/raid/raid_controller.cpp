@@ -196,6 +196,9 @@ void RaidController::plan(ArrayOp& op) {
       planner_->plan_write(op.request.offset_bytes, op.request.size_bytes, *this, op.plan);
       if (data_) data_->record_host_write(op.plan);
       break;
+    case ArrayOp::Kind::HostFlush:  // never planned: flushes take no stripe locks (raid_flush.cpp)
+      SC_REPORT_FATAL("ssdtlm/raid", "internal: a flush reached the stripe planner");
+      return;
     case ArrayOp::Kind::Rebuild:
       planner_->plan_rebuild(op.first_stripe, rebuilding_slot_, rebuild_target_, *this, op.plan);
       break;
