@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "models/common/config/config_error.h"
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 
@@ -28,14 +29,14 @@ void TimelineSampler::sample() {
 
 void TimelineSampler::stop() {
   if (stopped_) return;
-  if (sc_core::sc_time_stamp() > previous_time_) record_row();
+  if (sim_now() > previous_time_) record_row();
   stopped_ = true;
   tick_.cancel();
 }
 
 void TimelineSampler::record_row() {
   const TimelineCounters now = read_counters_();
-  const sc_core::sc_time time = sc_core::sc_time_stamp();
+  const sc_core::sc_time time = sim_now();
   const double seconds = (time - previous_time_).to_seconds();
   Row row;
   row.time_us = time.to_seconds() * 1e6;
