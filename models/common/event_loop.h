@@ -51,6 +51,15 @@ class EventLoop : public sc_core::sc_module {
   // The loop whose callback is running (nullptr outside callbacks).
   static EventLoop* running() { return running_; }
   std::uint64_t now_ps() const { return now_ps_; }
+  // now_ps() as an sc_time, built once per instant: sc_time::from_value is an out-of-line
+  // library call, and model code asks for the time a hundred times per host I/O.
+  const sc_core::sc_time& now() const {
+    if (now_time_ps_ != now_ps_) {
+      now_time_ = sc_core::sc_time::from_value(now_ps_);
+      now_time_ps_ = now_ps_;
+    }
+    return now_time_;
+  }
 
   // The loop that TimedCallbackQueues constructed now attach to (EventLoopScope).
   static EventLoop* construction_scope() { return scope_; }
@@ -90,6 +99,8 @@ class EventLoop : public sc_core::sc_module {
   std::vector<std::uint32_t> free_slots_;
   std::uint64_t next_sequence_ = 0;
   std::uint64_t now_ps_ = 0;
+  mutable sc_core::sc_time now_time_;  // now(): the sc_time of now_time_ps_
+  mutable std::uint64_t now_time_ps_ = 0;
   std::uint64_t limit_ps_ = 0;        // exclusive, while running
   std::uint64_t armed_at_ps_ = kNever;  // the kernel notification pending for wakeup_
   const bool run_ahead_;
@@ -127,7 +138,7 @@ inline std::uint64_t sim_now_ps() {
 }
 inline sc_core::sc_time sim_now() {
   const EventLoop* loop = EventLoop::running();
-  return loop != nullptr ? sc_core::sc_time::from_value(loop->now_ps()) : sc_core::sc_time_stamp();
+  return loop != nullptr ? loop->now() : sc_core::sc_time_stamp();
 }
 
 // sc_stop() / sc_pause() at the current simulated time (run-ahead aware).
