@@ -171,6 +171,7 @@ nlohmann::json RaidPlatform::statistics() const {
   stats["drain_time_ns"] = (now_ps - sim_ps) / 1000;
   stats["array"]["read"] = host_statistics_.op_to_json(HostOp::Read, sim_ps);
   stats["array"]["write"] = host_statistics_.op_to_json(HostOp::Write, sim_ps);
+  if (host_statistics_.op(HostOp::Flush).count > 0) stats["array"]["flush"] = host_statistics_.op_to_json(HostOp::Flush, sim_ps);
   stats["array"]["all"] = pooled_latency(host_statistics_.op(HostOp::Read), host_statistics_.op(HostOp::Write));
   stats["array"]["requests"] = host_statistics_.completed();
   stats["array"]["precondition"] = to_string(precondition_mode_);

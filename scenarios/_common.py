@@ -59,9 +59,19 @@ TINY_DEVICE = {
 
 
 def ssdtlm_binary() -> pathlib.Path:
-    """The `ssdtlm` command for scenarios that run it: $SSDTLM_BINARY (set by `make test` and
-    the CMake test environment), else build/ssdtlm."""
+    """The `ssdtlm` command for scenarios that run it: --ssdtlm PATH (run_scenario puts it into
+    $SSDTLM_BINARY), $SSDTLM_BINARY (set by `make test` and the CMake test environment), else
+    build/ssdtlm."""
     return pathlib.Path(os.environ.get("SSDTLM_BINARY") or ROOT / "build" / "ssdtlm")
+
+
+def require_ssdtlm_binary() -> pathlib.Path:
+    """ssdtlm_binary(), or a FileNotFoundError that says how to provide one."""
+    binary = ssdtlm_binary()
+    if not binary.is_file():
+        raise FileNotFoundError(f"no ssdtlm binary at {binary}: build it (make build), or pass "
+                                "--ssdtlm PATH or set SSDTLM_BINARY")
+    return binary
 
 
 def _jsonable(value: Any) -> Any:
@@ -81,10 +91,12 @@ def _jsonable(value: Any) -> Any:
 class Scenario:
     """What a scenario's main() gets: options, the output directory and the report builders."""
 
-    def __init__(self, name: str, out: pathlib.Path, quick: bool):
+    def __init__(self, name: str, out: pathlib.Path, quick: bool,
+                 args: argparse.Namespace | None = None):
         self.name = name
         self.out = out
         self.quick = quick
+        self.args = args if args is not None else argparse.Namespace()  # script-specific options
         self.results: dict[str, Any] = {}
         self.checks: list[dict] = []
         self.files: list[str] = []
@@ -141,8 +153,10 @@ class Scenario:
 
 
 def run_scenario(main: Callable[[Scenario], Any], description: str | None = None,
-                 argv: list[str] | None = None, top_level_keys: tuple[str, ...] = ()) -> int:
-    """Parses --quick/--out, runs main(scenario), writes results.json; returns the exit status.
+                 argv: list[str] | None = None, top_level_keys: tuple[str, ...] = (),
+                 add_arguments: Callable[[argparse.ArgumentParser], Any] | None = None) -> int:
+    """Parses --quick/--out/--ssdtlm (and what `add_arguments` adds to the parser; the values
+    are in scenario.args), runs main(scenario), writes results.json; returns the exit status.
     `top_level_keys`: results an issue names as top-level keys of results.json; when main
     produced all of them they are also written there, ahead of the contract's keys."""
     script = pathlib.Path(inspect.getsourcefile(main) or sys.argv[0]).resolve()
@@ -152,9 +166,16 @@ def run_scenario(main: Callable[[Scenario], Any], description: str | None = None
     parser.add_argument("--quick", action="store_true", help="small, fast version (under two minutes)")
     parser.add_argument("--out", type=pathlib.Path, default=ROOT / "out" / "scenarios" / name,
                         help="output directory (default: out/scenarios/%(prog)s)")
+    parser.add_argument("--ssdtlm", type=pathlib.Path,
+                        help="the ssdtlm command for scenarios that run it (default: $SSDTLM_BINARY, "
+                             "else build/ssdtlm)")
+    if add_arguments is not None:
+        add_arguments(parser)
     args = parser.parse_args(argv)
+    if args.ssdtlm is not None:
+        os.environ["SSDTLM_BINARY"] = str(args.ssdtlm.resolve())
 
-    scenario = Scenario(name, args.out, args.quick)
+    scenario = Scenario(name, args.out, args.quick, args)
     started = time.perf_counter()
     error = None
     try:

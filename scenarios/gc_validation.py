@@ -31,18 +31,14 @@ for seed 002 Table 1, mdc below greedy for every skewed split, the Figure 1 tren
 """
 from __future__ import annotations
 
-import argparse
 import concurrent.futures
 import json
 import math
-import pathlib
 import subprocess
 import sys
 
-from _common import ROOT, run_scenario
+from _common import require_ssdtlm_binary, run_scenario, ssdtlm_binary
 
-SSDTLM = ROOT / "build" / "ssdtlm"
-ONLY: list[str] = []  # --only: run just these sections (default all)
 
 SEED003_TABLE1 = [  # b, Sf, d, c, ODE
     (64, 0.08, 5, 2, 6.2461), (64, 0.12, 6, 24, 4.2408), (64, 0.17, 8, 8, 3.0596),
@@ -64,7 +60,7 @@ SEED002_TABLE2 = [  # hot update fraction r, hot data fraction f, MinCost, Hot:6
 
 def run_wa(options: dict) -> dict:
     """One `ssdtlm wa` run; options use the flag names without dashes, params as a dict."""
-    command = [str(SSDTLM), "wa"]
+    command = [str(ssdtlm_binary()), "wa"]
     for key, value in options.items():
         if key == "params":
             for name, param in value.items():
@@ -319,26 +315,19 @@ def main(s) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    if not SSDTLM.exists():
-        raise FileNotFoundError(f"{SSDTLM} not found: build it (make build) or pass --ssdtlm PATH")
-    s.results["ssdtlm"] = str(SSDTLM)
+    s.results["ssdtlm"] = str(require_ssdtlm_binary())
+    only = [name for name in s.args.only.split(",") if name]  # default: every section
     sections = {"seed003": seed003, "seed002_table1": seed002_table1, "seed002_table2": seed002_table2,
                 "seed002_zipf": seed002_zipf}
-    unknown = set(ONLY) - set(sections)
+    unknown = set(only) - set(sections)
     if unknown:
         raise ValueError(f"--only: unknown section(s) {sorted(unknown)}; available: {', '.join(sections)}")
-    s.results["sections"] = list(ONLY or sections)
+    s.results["sections"] = list(only or sections)
     for name, section in sections.items():
-        if not ONLY or name in ONLY:
+        if not only or name in only:
             section(s, plt)
 
 
 if __name__ == "__main__":
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--ssdtlm", type=pathlib.Path)
-    pre.add_argument("--only", default="")
-    known, rest = pre.parse_known_args()
-    if known.ssdtlm is not None:
-        SSDTLM = known.ssdtlm.resolve()
-    ONLY = [name for name in known.only.split(",") if name]
-    raise SystemExit(run_scenario(main, __doc__, rest))
+    raise SystemExit(run_scenario(main, __doc__, add_arguments=lambda parser: parser.add_argument(
+        "--only", default="", help="comma-separated sections to run (default: all)")))

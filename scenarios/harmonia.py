@@ -32,7 +32,6 @@ Usage: python scenarios/harmonia.py [--quick] [--out DIR] [--ssdtlm PATH] [--job
 """
 from __future__ import annotations
 
-import argparse
 import concurrent.futures
 import json
 import math
@@ -41,7 +40,7 @@ import pathlib
 import subprocess
 import sys
 
-from _common import ROOT, run_scenario
+from _common import require_ssdtlm_binary, run_scenario
 
 POLICIES = ["none", "reactive", "proactive", "idle"]
 PAPER = {"mean_reduction_pct": 69.0, "stddev_reduction_pct": 71.0}
@@ -330,8 +329,6 @@ def variants_section(s, runner, scale):
 def main(s, binary: str, jobs: int):
     s.scale = "quick" if s.quick else "full"
     scale = SCALE[s.scale]
-    if not pathlib.Path(binary).exists():
-        raise FileNotFoundError(f"ssdtlm binary not found at {binary} (build first, or give --ssdtlm)")
     runner = Runner(s, binary, jobs)
     s.log(f"{s.scale} run with {binary}, {jobs} simulations at a time")
 
@@ -361,23 +358,15 @@ def main(s, binary: str, jobs: int):
             f"{stddev_cut:.0f}% lower")
 
 
+def add_arguments(parser) -> None:
+    parser.add_argument("--jobs", type=int, default=max(1, min(2, os.cpu_count() or 1)),
+                        help="simulations run at a time (default: up to 2)")
+
+
 def entry(argv=None) -> int:
-    parser = argparse.ArgumentParser(add_help=False)
-    parser.add_argument("--ssdtlm", default=os.environ.get("SSDTLM_BINARY", str(ROOT / "build" / "ssdtlm")))
-    parser.add_argument("--jobs", type=int, default=max(1, min(2, os.cpu_count() or 1)))
-    known, rest = parser.parse_known_args(argv)
-    binary = str(pathlib.Path(known.ssdtlm).resolve())
-    status = run_scenario(lambda s: main(s, binary, known.jobs), __doc__, rest)
     # The scenario contract of issue 7 reads {"workloads": ...} at the top of results.json.
-    out = pathlib.Path(next((rest[i + 1] for i, a in enumerate(rest) if a == "--out" and i + 1 < len(rest)),
-                            ROOT / "out" / "scenarios" / "harmonia"))
-    report_path = out / "results.json"
-    if report_path.is_file():
-        report = json.loads(report_path.read_text())
-        if "workloads" in report.get("results", {}):
-            report["workloads"] = report["results"]["workloads"]
-            report_path.write_text(json.dumps(report, indent=2) + "\n")
-    return status
+    return run_scenario(lambda s: main(s, str(require_ssdtlm_binary()), s.args.jobs), __doc__, argv,
+                        top_level_keys=("workloads",), add_arguments=add_arguments)
 
 
 if __name__ == "__main__":

@@ -40,15 +40,13 @@ Outputs in DIR (default out/scenarios/mjolnir):
   scanner_speedup.csv/.md, scanner_speedup.png                             (c)
 Exit status 0 when every run succeeded and every check passed.
 """
-import argparse
 import json
 import pathlib
 import subprocess
 import tempfile
 
-from _common import run_scenario, ssdtlm_binary
+from _common import require_ssdtlm_binary, run_scenario, ssdtlm_binary
 
-SSDTLM = ssdtlm_binary()
 KIB = 1024
 MIB = 1024 * KIB
 
@@ -74,7 +72,7 @@ def volume_bytes(quick):
 
 def run(quick, workload, extra=()):
     with tempfile.TemporaryDirectory(prefix="mjolnir_") as tmp:
-        cmd = [str(SSDTLM), "run", *device(quick, extra), "--workload", workload, "--out", tmp]
+        cmd = [str(ssdtlm_binary()), "run", *device(quick, extra), "--workload", workload, "--out", tmp]
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=3600,
                               env={"SYSTEMC_DISABLE_COPYRIGHT_MESSAGE": "1"})
         if done.returncode != 0:
@@ -298,8 +296,7 @@ def scanner_speedup(s):
 
 def main(s):
     """s: the scenario (scenarios/_common.py)."""
-    if not SSDTLM.exists():
-        raise RuntimeError(f"no ssdtlm binary at {SSDTLM} (build it, or pass --ssdtlm / set SSDTLM_BINARY)")
+    require_ssdtlm_binary()
     s.log("(a) GC in action")
     gc_in_action(s)
     s.log("(b) reclaim time vs mappings and snapshots")
@@ -309,11 +306,6 @@ def main(s):
 
 
 if __name__ == "__main__":
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--ssdtlm", type=pathlib.Path)
-    known, rest = pre.parse_known_args()
-    if known.ssdtlm is not None:
-        SSDTLM = known.ssdtlm.resolve()
     # The issue's results.json keys at the top level, beside the scenario contract's keys.
-    raise SystemExit(run_scenario(main, __doc__, rest,
+    raise SystemExit(run_scenario(main, __doc__,
                                   top_level_keys=("reclaim_vs_mappings", "reclaim_vs_snapshots", "scanner_speedup")))

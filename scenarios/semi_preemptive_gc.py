@@ -43,7 +43,6 @@ Outputs in DIR (default out/scenarios/semi_preemptive_gc):
   realistic.png  Financial- and Cello-like: mean, standard deviation and p99, none vs semi
 Exit status 0 when every run succeeded and every check passed.
 """
-import argparse
 import csv
 import json
 import math
@@ -53,7 +52,7 @@ import sys
 import tempfile
 import time
 
-from _common import run_scenario, ssdtlm_binary
+from _common import require_ssdtlm_binary, run_scenario
 
 FINANCIAL = {"read": 0.1892, "size": "4KiB:50.75/8KiB:35.25/16KiB:14", "mean_iops": 47.19}
 CELLO = {"read": 0.1963, "size": "4KiB:51.5/8KiB:34.5/16KiB:14", "mean_iops": 74.24}
@@ -198,9 +197,7 @@ def plots(out, rows, modes):
 
 def main(s):
     """s: the scenario (scenarios/_common.py)."""
-    binary = str(SSDTLM)
-    if not pathlib.Path(binary).exists():
-        raise FileNotFoundError(f"{binary} not found: build it (make build) or pass --ssdtlm PATH")
+    binary = str(require_ssdtlm_binary())
     out = s.out
     modes = ["none", "semi"] if s.quick else ["none", "semi", "semi+suspend", "non-preemptive"]
     started = time.time()
@@ -252,14 +249,7 @@ def main(s):
                 f"sd {none['stddev_us']:.0f} -> {semi['stddev_us']:.0f} us")
 
 
-SSDTLM = ssdtlm_binary()
-
 if __name__ == "__main__":
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--ssdtlm", type=pathlib.Path)
-    known, rest = pre.parse_known_args()
-    if known.ssdtlm is not None:
-        SSDTLM = known.ssdtlm.resolve()
     # The issue's results.json shape: {"workloads": {NAME: {"none": {...}, "semi": {...}}}} at the
     # top level, beside the scenario contract's keys (the same map is in "results").
-    raise SystemExit(run_scenario(main, __doc__, rest, top_level_keys=("workloads",)))
+    raise SystemExit(run_scenario(main, __doc__, top_level_keys=("workloads",)))

@@ -41,7 +41,7 @@ import subprocess
 import sys
 import time
 
-from _common import ROOT, run_scenario, ssdtlm_binary
+from _common import ROOT, require_ssdtlm_binary, run_scenario
 
 SPARE_FACTORS = [0.14, 0.10, 0.06]
 MEMORIES = [0, 1, 2, 3]
@@ -61,11 +61,14 @@ def run_wa(binary, trace, frontier, sf, c, seed, warmup, host_writes):
 
 
 def main(s):
-    binary = str(ssdtlm_binary())
+    binary = str(require_ssdtlm_binary())
     traces_dir = pathlib.Path(os.environ.get("SSDTLM_TRACES") or ROOT.parent / "shared" / "traces")
+    if not traces_dir.is_dir():
+        raise FileNotFoundError(f"trace directory {traces_dir} does not exist: set SSDTLM_TRACES to a "
+                                "directory of block I/O traces (the checkout's ../shared/traces by default)")
     traces = sorted(p for p in traces_dir.iterdir() if p.is_file() and p.name != "README.md" and not p.name.startswith("."))
     if not traces:
-        raise FileNotFoundError(f"no traces in {traces_dir}")
+        raise FileNotFoundError(f"no traces in {traces_dir} (SSDTLM_TRACES): expected trace files besides README.md")
     warmup, host_writes, seeds = s.pick((2.0, 5.0, [1]), (5.0, 20.0, [1, 2, 3]))
     started = time.time()
     results = s.results

@@ -86,8 +86,23 @@ tlm::tlm_sync_enum RaidController::nb_transport_fw(tlm::tlm_generic_payload& gp,
     return tlm::TLM_COMPLETED;
   }
   const HostRequest& r = command->request;
+  if (r.op == HostOp::Flush) {
+    ArrayOp& flush = new_op();
+    flush.kind = ArrayOp::Kind::HostFlush;
+    flush.host_gp = &gp;
+    flush.request = r;
+    flush.arrival = host_arrivals_++;
+    open_arrivals_.insert(flush.arrival);
+    if (host_outstanding_++ == 0) coordinator_->on_array_busy();
+    timer_.schedule_at(reserve_firmware(), [this, &flush]() { flush_when_earlier_done(flush); });
+    phase = tlm::END_REQ;
+    return tlm::TLM_UPDATED;
+  }
   if (r.op != HostOp::Read && r.op != HostOp::Write) {
-    SC_REPORT_ERROR("ssdtlm/raid", "RAID controller: only reads and writes are modelled (no trim or flush)");
+    std::ostringstream message;
+    message << "request " << r.id << ": the RAID controller models reads, writes and flushes, not "
+            << to_string(r.op) << " (a trace's trims cannot be replayed on an array)";
+    SC_REPORT_ERROR("ssdtlm/raid", message.str().c_str());
     return tlm::TLM_COMPLETED;
   }
   if (r.size_bytes == 0 || r.offset_bytes % config_.block_bytes != 0 || r.size_bytes % config_.block_bytes != 0 ||
@@ -102,15 +117,15 @@ tlm::tlm_sync_enum RaidController::nb_transport_fw(tlm::tlm_generic_payload& gp,
   op.kind = r.op == HostOp::Read ? ArrayOp::Kind::HostRead : ArrayOp::Kind::HostWrite;
   op.host_gp = &gp;
   op.request = r;
+  op.arrival = host_arrivals_++;
+  open_arrivals_.insert(op.arrival);
   op.first_stripe = planner_->first_stripe(r.offset_bytes);
   op.last_stripe = planner_->last_stripe(r.offset_bytes, r.size_bytes);
   op.exclusive = r.op == HostOp::Write;
   if (host_outstanding_++ == 0) coordinator_->on_array_busy();
 
-  // Controller firmware is one serial resource; write data then crosses the host link.
-  const sc_time start = std::max(cpu_free_at_, sim_now());
-  cpu_free_at_ = start + sc_time(double(config_.command_overhead_ns), sc_core::SC_NS);
-  timer_.schedule_at(cpu_free_at_, [this, &op]() {
+  // Write data crosses the host link after the firmware has taken the command.
+  timer_.schedule_at(reserve_firmware(), [this, &op]() {
     if (op.kind == ArrayOp::Kind::HostWrite && config_.host_link_mbps > 0.0) {
       timer_.schedule_at(reserve_host_link(host_link_down_free_at_, op.request.size_bytes),
                          [this, &op]() { lock_and_plan(op); });
@@ -122,12 +137,20 @@ tlm::tlm_sync_enum RaidController::nb_transport_fw(tlm::tlm_generic_payload& gp,
   return tlm::TLM_UPDATED;
 }
 
+sc_time RaidController::reserve_firmware() {
+  // Controller firmware is one serial resource: each host command takes command_overhead_ns.
+  const sc_time start = std::max(cpu_free_at_, sim_now());
+  cpu_free_at_ = start + sc_time(double(config_.command_overhead_ns), sc_core::SC_NS);
+  return cpu_free_at_;
+}
+
 void RaidController::respond_to_host(ArrayOp& op) {
   sc_time done = sim_now();
   if (op.kind == ArrayOp::Kind::HostRead) done = reserve_host_link(host_link_up_free_at_, op.request.size_bytes);
   done += sc_time(double(config_.completion_overhead_ns), sc_core::SC_NS);
   timer_.schedule_at(done, [this, &op]() {
     tlm::tlm_generic_payload& gp = *op.host_gp;
+    open_arrivals_.erase(op.arrival);
     free_ops_.push_back(&op);
     ++host_completed_;
     gp.set_response_status(op.failed ? tlm::TLM_GENERIC_ERROR_RESPONSE : tlm::TLM_OK_RESPONSE);
@@ -135,6 +158,7 @@ void RaidController::respond_to_host(ArrayOp& op) {
     sc_time delay = sc_core::SC_ZERO_TIME;
     host_socket->nb_transport_bw(gp, phase, delay);
     if (--host_outstanding_ == 0) coordinator_->on_array_idle();
+    start_waiting_flushes();
   });
 }
 
@@ -235,7 +259,7 @@ void RaidController::finish(ArrayOp& op) {
     launch_rebuild_steps();
     return;
   }
-  locks_.release(op.first_stripe, op.last_stripe, op.exclusive);
+  if (op.kind != ArrayOp::Kind::HostFlush) locks_.release(op.first_stripe, op.last_stripe, op.exclusive);
   respond_to_host(op);
 }
 
@@ -294,6 +318,8 @@ void RaidController::member_completed(MemberIo& io) {
   if (r.op == HostOp::Read) {
     ++stats.reads;
     stats.bytes_read += r.size_bytes;
+  } else if (r.op == HostOp::Flush) {
+    ++stats.flushes;
   } else {
     ++stats.writes;
     stats.bytes_written += r.size_bytes;

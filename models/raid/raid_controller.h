@@ -97,7 +97,7 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   struct MemberIo;
   struct MemberQueue;
   struct MemberStats {
-    std::uint64_t reads = 0, writes = 0, bytes_read = 0, bytes_written = 0;
+    std::uint64_t reads = 0, writes = 0, flushes = 0, bytes_read = 0, bytes_written = 0;
     LatencyStatistics latency;
   };
 
@@ -111,6 +111,12 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   // host side
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   void respond_to_host(ArrayOp& op);
+  sc_core::sc_time reserve_firmware();  // when the firmware is done with a new host command
+  // Host flushes (raid_flush.cpp): a flush waits for every host operation that arrived
+  // before it, then flushes every member in service.
+  void flush_when_earlier_done(ArrayOp& flush);
+  void start_waiting_flushes();
+  void flush_members(ArrayOp& flush);
   sc_core::sc_time reserve_host_link(sc_core::sc_time& free_at, std::uint64_t bytes);
 
   // operation phases
@@ -154,6 +160,9 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   sc_core::sc_time host_link_down_free_at_;
   sc_core::sc_time host_link_up_free_at_;
   std::uint32_t host_outstanding_ = 0;
+  std::uint64_t host_arrivals_ = 0;
+  std::set<std::uint64_t> open_arrivals_;     // host operations not answered yet
+  std::deque<ArrayOp*> waiting_flushes_;      // in arrival order
   std::uint64_t host_completed_ = 0;
 
   std::vector<std::unique_ptr<ArrayOp>> op_storage_;

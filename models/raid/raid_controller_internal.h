@@ -10,8 +10,9 @@ namespace ssdtlm {
 
 // One array operation: a host request, or the rebuild of one stripe.
 struct RaidController::ArrayOp {
-  enum class Kind : std::uint8_t { HostRead, HostWrite, Rebuild };
+  enum class Kind : std::uint8_t { HostRead, HostWrite, HostFlush, Rebuild };
   Kind kind = Kind::HostRead;
+  std::uint64_t arrival = 0;  // host operations: order of arrival (a flush waits for those before it)
   tlm::tlm_generic_payload* host_gp = nullptr;
   HostRequest request;  // host operations
   std::uint64_t first_stripe = 0;

@@ -61,6 +61,7 @@ nlohmann::json RaidController::statistics() const {
                             {"failed", bool(failed_[d])},
                             {"reads", s.reads},
                             {"writes", s.writes},
+                            {"flushes", s.flushes},
                             {"bytes_read", s.bytes_read},
                             {"bytes_written", s.bytes_written},
                             {"latency_us", s.latency.to_json_us()}});

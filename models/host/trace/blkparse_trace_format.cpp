@@ -56,6 +56,11 @@ class BlkparseParser final : public TraceLineParser {
     if (action.size() != 1 || action[0] != event_) return LineVerdict::Ignored;
 
     const std::string_view rwbs = fields[6];
+    // RWBS: a leading F is a preflush (REQ_PREFLUSH), then the data direction (R, W, D for a
+    // discard, N for none), then modifiers (F for FUA, S sync, M meta, A ahead, B barrier).
+    // A preflush without data (no "sector + count", or a count of 0) is a flush request.
+    const bool preflush = !rwbs.empty() && rwbs[0] == 'F';
+    const bool has_sectors = count >= 8 && fields[7].front() != '[';
     if (rwbs.find('D') != std::string_view::npos) {
       record.op = HostOp::Trim;
     } else if (rwbs.find('W') != std::string_view::npos) {
@@ -63,10 +68,20 @@ class BlkparseParser final : public TraceLineParser {
     } else if (rwbs.find('R') != std::string_view::npos) {
       record.op = HostOp::Read;
     } else if (rwbs.find_first_not_of("NFSMAB") == std::string_view::npos) {
-      return LineVerdict::Ignored;  // flushes, barriers and driver-private requests carry no data
+      if (!preflush) return LineVerdict::Ignored;  // barriers and driver-private requests
+      record.op = HostOp::Flush;
     } else {
-      fail(problem, BadLineKind::BadOperation, "RWBS", rwbs, "an RWBS string such as R, WS or D");
+      fail(problem, BadLineKind::BadOperation, "RWBS", rwbs, "an RWBS string such as R, WS, FN or D");
       return LineVerdict::Bad;
+    }
+    if (!read_scaled_decimal(fields[3], 9, "time", record.timestamp_ns, problem)) {
+      return LineVerdict::Bad;
+    }
+    if (preflush && (record.op == HostOp::Flush || !has_sectors)) {
+      record.op = HostOp::Flush;
+      record.offset_bytes = 0;
+      record.size_bytes = 0;
+      return LineVerdict::Record;
     }
     if (count < 10) {
       missing_field(problem, "sectors", "sector + count after the RWBS field");
@@ -77,12 +92,15 @@ class BlkparseParser final : public TraceLineParser {
       return LineVerdict::Bad;
     }
     std::uint64_t sector = 0, sectors = 0;
-    if (!read_scaled_decimal(fields[3], 9, "time", record.timestamp_ns, problem) ||
-        !read_whole(fields[7], "sector", sector, problem) ||
+    if (!read_whole(fields[7], "sector", sector, problem) ||
         !multiply(sector, kSectorBytes, "sector", fields[7], record.offset_bytes, problem) ||
         !read_whole(fields[9], "sectors", sectors, problem) ||
         !multiply(sectors, kSectorBytes, "sectors", fields[9], record.size_bytes, problem)) {
       return LineVerdict::Bad;
+    }
+    if (preflush && sectors == 0) {  // "FWS 0 + 0": a flush written as an empty write
+      record.op = HostOp::Flush;
+      record.offset_bytes = 0;
     }
     return LineVerdict::Record;
   }

@@ -5,7 +5,8 @@
 //   /dev/sdb write 0 4096          878 /dev/sdb write 0 4096
 //   /dev/sdb wait 100              (v3 times are microseconds since the start)
 // v2 has no times; its "wait <us>" actions advance the clock. Files become device numbers in
-// order of first appearance; sync/datasync and file actions are not I/Os.
+// order of first appearance; sync and datasync (with or without offset and length) are flush
+// records, add/open/close are not I/Os.
 #include <string>
 #include <vector>
 
@@ -36,13 +37,14 @@ class FioParser final : public TraceLineParser {
     if (version_ == 3 && count >= 1 && !read_whole(fields[0], "time_us", time_us, problem)) {
       return LineVerdict::Bad;
     }
-    if (count == first + 2) {  // file action
+    if (count == first + 2) {  // file action, or a sync without offset and length
       const std::string_view action = fields[first + 1];
       if (action == "add" || action == "open" || action == "close") {
         file_index(fields[first]);
         return LineVerdict::Ignored;
       }
-      fail(problem, BadLineKind::BadOperation, "action", action, "add, open or close");
+      if (action == "sync" || action == "datasync") return flush(fields, first, time_us, record, problem);
+      fail(problem, BadLineKind::BadOperation, "action", action, "add, open, close, sync or datasync");
       return LineVerdict::Bad;
     }
     if (count < first + 4) {
@@ -65,7 +67,7 @@ class FioParser final : public TraceLineParser {
       if (version_ == 2 && !advance_clock(offset, fields[first + 2], problem)) return LineVerdict::Bad;
       return LineVerdict::Ignored;
     }
-    if (action == "sync" || action == "datasync") return LineVerdict::Ignored;
+    if (action == "sync" || action == "datasync") return flush(fields, first, time_us, record, problem);
     if (action == "read") {
       record.op = HostOp::Read;
     } else if (action == "write") {
@@ -76,17 +78,31 @@ class FioParser final : public TraceLineParser {
       fail(problem, BadLineKind::BadOperation, "action", action, "read, write, trim, sync, datasync or wait");
       return LineVerdict::Bad;
     }
-    if (version_ == 3 && !multiply(time_us, 1000, "time_us", fields[0], clock_ns_, problem)) {
-      return LineVerdict::Bad;
-    }
-    record.timestamp_ns = clock_ns_;
+    if (!stamp(fields, first, time_us, record, problem)) return LineVerdict::Bad;
     record.offset_bytes = offset;
     record.size_bytes = length;
-    record.device = file_index(fields[first]);
     return LineVerdict::Record;
   }
 
  private:
+  // The record's time (v3: the line's, v2: the clock the waits advanced) and device.
+  bool stamp(const std::string_view* fields, std::size_t first, std::uint64_t time_us, TraceRecord& record,
+             LineProblem& problem) {
+    if (version_ == 3 && !multiply(time_us, 1000, "time_us", fields[0], clock_ns_, problem)) return false;
+    record.timestamp_ns = clock_ns_;
+    record.device = file_index(fields[first]);
+    return true;
+  }
+
+  LineVerdict flush(const std::string_view* fields, std::size_t first, std::uint64_t time_us,
+                    TraceRecord& record, LineProblem& problem) {
+    if (!stamp(fields, first, time_us, record, problem)) return LineVerdict::Bad;
+    record.op = HostOp::Flush;
+    record.offset_bytes = 0;
+    record.size_bytes = 0;
+    return LineVerdict::Record;
+  }
+
   LineVerdict parse_header(std::string_view line, LineProblem& problem) {
     if (line == "fio version 2 iolog") {
       version_ = 2;

@@ -70,7 +70,7 @@ bool TraceReader::next(TraceRecord& record) {
     }
     switch (parser_->parse(line, record, problem)) {
       case LineVerdict::Record:
-        if (record.size_bytes == 0) {
+        if (record.size_bytes == 0 && record.op != HostOp::Flush) {
           ++counts_.zero_size;
           continue;
         }

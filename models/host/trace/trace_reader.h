@@ -23,7 +23,7 @@ struct TraceLineCounts {
   std::uint64_t lines = 0;      // every line read, blank ones included
   std::uint64_t records = 0;    // lines that became records
   std::uint64_t ignored = 0;    // valid non-I/O lines: blank, comments, headers, other events
-  std::uint64_t zero_size = 0;  // I/O lines of 0 bytes (not records)
+  std::uint64_t zero_size = 0;  // reads, writes and trims of 0 bytes (not records)
   std::uint64_t filtered = 0;   // I/Os of devices the options leave out
   std::array<std::uint64_t, kBadLineKindCount> bad_by_kind{};
   std::array<std::string, kBadLineKindCount> first_bad{};  // "file:line: reason" of the first

@@ -16,7 +16,9 @@ struct TraceRecord {
   // Disk number (MSR), ASU (SPC), device (DiskSim/MQSim), dev_t as (major << 20 | minor)
   // (blkparse, FIU), or the file's index in order of appearance (fio).
   std::uint32_t device = 0;
-  HostOp op = HostOp::Read;  // Read, Write or Trim; flushes and syncs are not records
+  // Read, Write, Trim or Flush (blkparse's data-less flush requests, fio's sync and datasync:
+  // offset and size 0). Each consumer decides what a flush means to it.
+  HostOp op = HostOp::Read;
 };
 
 // The kernel's dev_t encoding, so "8,16" from blkparse and "8 16" from FIU name the same disk.

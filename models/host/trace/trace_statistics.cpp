@@ -62,6 +62,10 @@ TraceStatistics compute_trace_statistics(TraceReader& reader, const TraceStatist
 
   TraceRecord record;
   while (reader.next(record)) {
+    if (record.op == HostOp::Flush) {
+      ++stats.flushes;
+      continue;
+    }
     if (stats.requests == 0) {
       stats.first_timestamp_ns = record.timestamp_ns;
       stats.min_request_bytes = record.size_bytes;
@@ -151,6 +155,7 @@ nlohmann::json to_json(const TraceStatistics& stats) {
       {"reads", stats.reads},
       {"writes", stats.writes},
       {"trims", stats.trims},
+      {"flushes", stats.flushes},
       {"bytes_read", stats.bytes_read},
       {"bytes_written", stats.bytes_written},
       {"bytes_trimmed", stats.bytes_trimmed},
@@ -188,6 +193,7 @@ std::string to_text(const TraceStatistics& stats) {
   out << "trace      " << stats.path << "\nformat     " << stats.format << "\n";
   out << "requests   " << stats.requests << "  (reads " << stats.reads << ", writes " << stats.writes;
   if (stats.trims != 0) out << ", trims " << stats.trims;
+  if (stats.flushes != 0) out << ", flushes " << stats.flushes;
   out << ")\n";
   out << "bytes      read " << stats.bytes_read << " (" << spec::format_bytes(stats.bytes_read)
       << "), written " << stats.bytes_written << " (" << spec::format_bytes(stats.bytes_written) << ")\n";

@@ -37,6 +37,7 @@ struct TraceStatistics {
   std::uint64_t reads = 0;
   std::uint64_t writes = 0;
   std::uint64_t trims = 0;
+  std::uint64_t flushes = 0;  // not counted in requests (no data, no size)
   std::uint64_t bytes_read = 0;
   std::uint64_t bytes_written = 0;
   std::uint64_t bytes_trimmed = 0;

@@ -72,5 +72,15 @@ INSTANTIATE_TEST_SUITE_P(SharedTraces, RealTracePageStreamTest,
                                            ExpectedStream{"tpcc-small.trace", 14481, 5775, 41296510},
                                            ExpectedStream{"wsrch-small.trace", 92259, 8, 15516}));
 
+TEST(TracePageStreamTest, FlushesTouchNoPage) {
+  TempTraceFile file("fio version 3 iolog\n1 d add\n10 d write 0 4096\n20 d sync\n30 d read 0 8192\n40 d datasync\n");
+  TraceReaderOptions options;
+  options.format = "fio";
+  TraceReader reader(file.path(), options);
+  const TracePageStream stream = TracePageStream::from_trace(reader);
+  EXPECT_EQ(stream.footprint_pages(), 2u);  // the write's page and the read's second page
+  EXPECT_EQ(stream.writes(), (std::vector<std::uint32_t>{0}));
+}
+
 }  // namespace
 }  // namespace ssdtlm

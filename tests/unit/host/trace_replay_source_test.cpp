@@ -213,5 +213,16 @@ TEST(TraceReplayTest, RealMsrTraceEndToEnd) {
   EXPECT_EQ(source->report()["beyond_device"], 0);
 }
 
+TEST(TraceReplayTest, FlushesAreReplayedAsFlushRequests) {
+  TempTraceFile file("fio version 3 iolog\n1 d add\n10 d write 0 4096\n20 d sync\n30 d read 0 8192\n40 d datasync\n");
+  const auto requests = drain(*replay(file.path(), ",format=fio"));
+  ASSERT_EQ(requests.size(), 4u);
+  EXPECT_EQ(requests[1].op, HostOp::Flush);
+  EXPECT_EQ(requests[1].arrival_ns, 10'000u);  // 20 us in the trace, 10 us after the first record
+  EXPECT_EQ(requests[1].size_bytes, 0u);
+  EXPECT_EQ(requests[3].op, HostOp::Flush);
+  EXPECT_EQ(requests[3].arrival_ns, 30'000u);
+}
+
 }  // namespace
 }  // namespace ssdtlm

@@ -108,5 +108,16 @@ INSTANTIATE_TEST_SUITE_P(
         ExpectedStatistics{"tpcc-small.trace", 14481, 8778, 14641, {19.1216, 39.3412, 59.5608, 79.7804}},
         ExpectedStatistics{"wsrch-small.trace", 92259, 92255, 93312, {19.0876, 39.3154, 59.5443, 79.7722}}));
 
+TEST(TraceStatisticsTest, FlushesAreCountedApartFromRequests) {
+  // Two flushes among a write and a read: they are neither requests nor sizes.
+  TempTraceFile file("fio version 3 iolog\n1 d add\n10 d write 0 4096\n20 d sync\n30 d read 0 8192\n40 d datasync\n");
+  const TraceStatistics stats = statistics_of(file.path(), "fio");
+  EXPECT_EQ(stats.flushes, 2u);
+  EXPECT_EQ(stats.requests, 2u);
+  EXPECT_EQ(stats.min_request_bytes, 4096u);
+  EXPECT_EQ(to_json(stats)["flushes"], 2);
+  EXPECT_THAT(to_text(stats), HasSubstr("flushes 2"));
+}
+
 }  // namespace
 }  // namespace ssdtlm

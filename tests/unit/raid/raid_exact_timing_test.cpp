@@ -179,5 +179,54 @@ TEST_F(RaidExactTimingTest, MemberQueueDepthSerializesCommandsInTheController) {
             kCommandOverheadPs + 2 * member_read_ps(ssd) + kCompletionOverheadPs);
 }
 
+// A member's flush with nothing buffered: command fetch, NVMe overhead, completion entry.
+std::uint64_t member_empty_flush_ps(const SsdConfig& ssd) {
+  const auto& pcie = ssd.host_interface.pcie;
+  return pcie.transfer_ps(64) + 300'000 + pcie.transfer_ps(16);
+}
+
+HostRequest flush_at(std::uint64_t arrival_ns) {
+  HostRequest flush;
+  flush.op = HostOp::Flush;
+  flush.arrival_ns = arrival_ns;
+  return flush;
+}
+
+// An array flush with nothing before it: the firmware takes it, every member in service
+// flushes (in parallel, all idle), the completion is posted. The spare is not flushed.
+TEST_F(RaidExactTimingTest, FlushOfAnIdleArrayFlushesEveryMemberInService) {
+  RaidConfig config = timing_config({{"level", "raid5"}, {"members", 4}, {"spares", 1}});
+  RaidPlatform platform("array", config);
+  platform.attach_workload(std::make_unique<VectorRequestSource>(std::vector<HostRequest>{flush_at(0)},
+                                                                 ArrivalMode::OpenLoop, 1));
+  platform.run();
+  ASSERT_TRUE(platform.workload_done());
+  const SsdConfig& ssd = config.devices[0];
+  EXPECT_EQ(latency_ps(platform.host_statistics().op(HostOp::Flush)),
+            kCommandOverheadPs + member_empty_flush_ps(ssd) + kCompletionOverheadPs);
+  const nlohmann::json stats = platform.statistics();
+  EXPECT_EQ(stats["array"]["flush"]["count"], 1);
+  for (int d = 0; d < 4; ++d) EXPECT_EQ(stats["raid"]["devices"][d]["flushes"], 1) << "member " << d;
+  EXPECT_EQ(stats["raid"]["devices"][4]["flushes"], 0) << "the spare holds no array data";
+}
+
+// A flush 1 us after a small write waits until the write is answered, then flushes the
+// members: it ends one member flush and one completion after the write's answer.
+TEST_F(RaidExactTimingTest, FlushWaitsForTheWritesBeforeIt) {
+  const RaidConfig config = timing_config({{"level", "raid5"}, {"members", 5}});
+  RaidPlatform platform("array", config);
+  platform.attach_workload(std::make_unique<VectorRequestSource>(
+      std::vector<HostRequest>{page_request(HostOp::Write, 0, 4096, 0), flush_at(1000)}, ArrivalMode::OpenLoop, 2));
+  platform.precondition(PreconditionMode::Fill);
+  platform.run();
+  ASSERT_TRUE(platform.workload_done());
+  const SsdConfig& ssd = config.devices[0];
+  const std::uint64_t write_answered_ps = kCommandOverheadPs + member_read_ps(ssd) + parity_ps(3 * 4096, 0) +
+                                          member_write_ps(ssd) + kCompletionOverheadPs;
+  EXPECT_EQ(latency_ps(platform.host_statistics().op(HostOp::Write)), write_answered_ps);
+  EXPECT_EQ(latency_ps(platform.host_statistics().op(HostOp::Flush)),
+            write_answered_ps + member_empty_flush_ps(ssd) + kCompletionOverheadPs - 1'000'000);
+}
+
 }  // namespace
 }  // namespace ssdtlm
