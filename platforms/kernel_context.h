@@ -6,6 +6,8 @@
 
 #include <systemc>
 
+#include "models/common/event_loop.h"
+
 namespace ssdtlm {
 
 class KernelContextGuard {
@@ -41,11 +43,7 @@ inline void run_session_kernel(sc_core::sc_simcontext* context, const sc_core::s
   if (failed) throw std::runtime_error("this simulation stopped on an earlier error; start a new one");
   KernelContextGuard guard(context);
   try {
-    if (duration != nullptr) {
-      sc_core::sc_start(*duration, sc_core::SC_RUN_TO_TIME);
-    } else {
-      sc_core::sc_start();
-    }
+    run_kernel(duration, sc_core::SC_RUN_TO_TIME);
   } catch (...) {
     failed = true;
     throw;

@@ -10,11 +10,13 @@
 #include "models/common/config/config_error.h"
 #include "models/raid/ftl_gc_channel.h"
 #include "models/raid/parity_math.h"
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 
 RaidPlatform::RaidPlatform(sc_core::sc_module_name name, const RaidConfig& config)
-    : sc_core::sc_module(name), config_(config) {
+    : sc_core::sc_module(name), config_(config), loop_(std::make_unique<EventLoop>("event_loop")) {
+  const EventLoopScope scope(*loop_);
   const std::uint32_t members = config_.controller.members;
   for (std::uint32_t d = 0; d < config_.devices.size(); ++d) {
     const std::string device_name = d < members ? "member" + std::to_string(d) : "spare" + std::to_string(d - members);
@@ -65,10 +67,11 @@ RaidPlatform::~RaidPlatform() = default;
 
 void RaidPlatform::attach_workload(std::unique_ptr<RequestSource> source) {
   source_ = std::move(source);
+  const EventLoopScope scope(*loop_);
   const std::uint32_t depth = source_->queue_depth() > 0 ? source_->queue_depth() : config_.host_queue_depth;
   host_driver_ = std::make_unique<HostDriver>("host", *source_, depth, config_.host_queue_entries, host_statistics_,
                                               [this]() {
-                                                workload_end_ps_ = sc_core::sc_time_stamp().value();
+                                                workload_end_ps_ = sim_now_ps();
                                                 controller_->stop_background_work();
                                                 drain();
                                               });
@@ -86,9 +89,9 @@ void RaidPlatform::drain() {
   for (auto& device : devices_) device->timeline().stop();
   finished_ = true;
   if (end_with_pause_) {
-    sc_core::sc_pause();
+    pause_simulation();
   } else {
-    sc_core::sc_stop();
+    stop_simulation();
   }
 }
 
@@ -126,11 +129,7 @@ void RaidPlatform::precondition(PreconditionMode mode) {
 }
 
 void RaidPlatform::run(const sc_core::sc_time& limit) {
-  if (limit == sc_core::SC_ZERO_TIME) {
-    sc_core::sc_start();
-  } else {
-    sc_core::sc_start(limit);
-  }
+  run_kernel(limit == sc_core::SC_ZERO_TIME ? nullptr : &limit);
 }
 
 bool RaidPlatform::workload_done() const { return !host_driver_ || host_driver_->done(); }
@@ -165,7 +164,7 @@ nlohmann::json pooled_latency(const HostOpStatistics& a, const HostOpStatistics&
 
 nlohmann::json RaidPlatform::statistics() const {
   // Array rates over the workload's span; the drain after it only lets members finish.
-  const std::uint64_t now_ps = sc_core::sc_time_stamp().value();
+  const std::uint64_t now_ps = sim_now_ps();
   const std::uint64_t sim_ps = workload_end_ps_ != 0 ? workload_end_ps_ : now_ps;
   nlohmann::json stats;
   stats["sim_time_ns"] = sim_ps / 1000;

@@ -65,6 +65,8 @@ class RaidPlatform : public sc_core::sc_module {
 
  private:
   RaidConfig config_;
+  // Declared first: the array's one event loop, shared by the controller and every member.
+  std::unique_ptr<EventLoop> loop_;
   std::vector<std::unique_ptr<SsdPlatform>> devices_;
   std::unique_ptr<RaidController> controller_;
   std::unique_ptr<RequestSource> source_;

@@ -3,6 +3,7 @@
 #include "models/common/config/config_error.h"
 #include "models/host/workload/request_source_factory.h"
 #include "platforms/kernel_context.h"
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 
@@ -12,7 +13,8 @@ RaidSimulationSession::RaidSimulationSession(const nlohmann::json& effective, co
   KernelContextGuard guard(context_);
   platform_ = std::make_unique<RaidPlatform>("array", config_);
   platform_->end_with_pause(true);
-  actions_ = std::make_unique<TimedCallbackQueue>("session_actions");
+  // Python callbacks: a loop of their own without run-ahead (see SimulationSession).
+  actions_ = std::make_unique<TimedCallbackQueue>("session_actions", EventLoop::RunAhead::Off);
 }
 
 RaidSimulationSession::~RaidSimulationSession() {
@@ -67,7 +69,7 @@ bool RaidSimulationSession::run_to_completion() {
 
 std::uint64_t RaidSimulationSession::now_ps() const {
   KernelContextGuard guard(context_);
-  return sc_core::sc_time_stamp().value();
+  return sim_now_ps();
 }
 
 void RaidSimulationSession::fail_drive(std::uint32_t slot) {
@@ -82,7 +84,7 @@ void RaidSimulationSession::fail_drive(std::uint32_t slot) {
 void RaidSimulationSession::schedule(std::uint64_t at_ps, std::function<void()> action) {
   KernelContextGuard guard(context_);
   const sc_core::sc_time at = sc_core::sc_time::from_value(at_ps);
-  if (at < sc_core::sc_time_stamp()) throw config_error("schedule", "time is in the past");
+  if (at < sim_now()) throw config_error("schedule", "time is in the past");
   actions_->schedule_at(at, std::move(action));
 }
 
@@ -98,7 +100,7 @@ nlohmann::json RaidSimulationSession::status() const {
   for (MemberId d = 0; d < controller.devices(); ++d) {
     if (controller.device_failed(d)) failed.push_back(d);
   }
-  return {{"now_ps", sc_core::sc_time_stamp().value()},
+  return {{"now_ps", sim_now_ps()},
           {"requests_completed", controller.host_requests_completed()},
           {"failed_devices", failed},
           {"rebuild_running", controller.rebuild_running()},

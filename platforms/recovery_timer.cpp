@@ -8,6 +8,7 @@
 
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include "models/common/event_loop.h"
 #include "models/controller/flash_controller.h"
 #include "platforms/kernel_context.h"
 
@@ -42,7 +43,7 @@ class RecoveryReader : public sc_core::sc_module {
 
   void next_phase() {
     while (phase_ < phases_.size() && phases_[phase_].empty()) {
-      timing_.phase_end_ps.push_back(sc_core::sc_time_stamp().value());
+      timing_.phase_end_ps.push_back(sim_now_ps());
       ++phase_;
     }
     if (phase_ == phases_.size()) return;
@@ -102,8 +103,8 @@ class RecoveryReader : public sc_core::sc_module {
     if (--outstanding_ != 0) {
       issue_next(die);
     } else {
-      timing_.phase_end_ps.push_back(sc_core::sc_time_stamp().value());
-      timing_.time_ps = sc_core::sc_time_stamp().value();
+      timing_.phase_end_ps.push_back(sim_now_ps());
+      timing_.time_ps = sim_now_ps();
       ++phase_;
       next_phase();
     }
@@ -151,7 +152,7 @@ RecoveryTiming time_recovery_reads(const FlashGeometry& geometry, const NandTimi
         die.backdoor_program(geometry.plane_of_block(block), geometry.index_in_plane(block), p);
       }
     }
-    sc_core::sc_start();
+    run_kernel(nullptr);
     timing = reader.timing();
   }
   KernelContextGuard::destroy(context);

@@ -11,6 +11,7 @@
 #include "models/host/workload/request_source_factory.h"
 #include "platforms/kernel_context.h"
 #include "platforms/range_command_check.h"
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 
@@ -90,7 +91,7 @@ class SimulationSession::CommandPort : public sc_core::sc_module {
     if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
     Command& command = *reinterpret_cast<Command*>(gp.get_extension<HostCommand>()->issuer_tag);
     command.completed = true;
-    command.completed_ps = sc_core::sc_time_stamp().value();
+    command.completed_ps = sim_now_ps();
     command.failed = gp.is_response_error();
     statistics_.record(command.command.request, command.issued_ps, command.completed_ps);
     on_completed_();
@@ -149,7 +150,9 @@ SimulationSession::SimulationSession(const nlohmann::json& effective, const std:
   context_ = new sc_core::sc_simcontext();
   ContextGuard guard(context_);
   platform_ = std::make_unique<SsdPlatform>("ssd", config_);
-  actions_ = std::make_unique<TimedCallbackQueue>("session_actions");
+  // Python callbacks (sim.at) run on a loop of their own without run-ahead: each runs with the
+  // kernel at its time, and the platform's loop stops ahead of it (docs/performance.md).
+  actions_ = std::make_unique<TimedCallbackQueue>("session_actions", EventLoop::RunAhead::Off);
   if (platform_->mjolnir() != nullptr) {
     command_port_ = std::make_unique<CommandPort>("command_port", platform_->host_statistics(),
                                                   [this]() { command_completed(); });
@@ -211,6 +214,7 @@ void SimulationSession::start_if_needed() {
   // all: the mux (with no host side) still terminates the host interface's socket.
   const std::size_t hosts = workloads_.size() + (command_port_ ? 1 : 0);
   if (hosts != 1) mux_ = std::make_unique<HostMux>("host_mux", hosts);
+  const EventLoopScope scope(platform_->event_loop());  // the hosts' timers join the platform's loop
   for (std::size_t i = 0; i < workloads_.size(); ++i) {
     Workload& w = *workloads_[i];
     const std::uint32_t depth = w.source->queue_depth() > 0 ? w.source->queue_depth() : config_.host_queue_depth;
@@ -263,7 +267,7 @@ void SimulationSession::finish_host_if_done() {
 }
 
 void SimulationSession::pause_if_done() {
-  if (pause_when_done_ && workloads_done()) sc_core::sc_pause();
+  if (pause_when_done_ && workloads_done()) pause_simulation();
 }
 
 bool SimulationSession::workloads_done() const { return drained_ && commands_outstanding_ == 0; }
@@ -276,12 +280,12 @@ std::uint64_t SimulationSession::issue_command(HostRequest request) {
   request.arrival_ns = 0;
   request.stream = 0;
   command->command.request = request;
-  command->issued_ps = sc_core::sc_time_stamp().value();
+  command->issued_ps = sim_now_ps();
   Command* issued = command.get();
   commands_.push_back(std::move(command));
   ++commands_outstanding_;
   // Sent from inside the kernel at the current instant (the port exists from the first run on).
-  actions_->schedule_at(sc_core::sc_time_stamp(), [this, issued]() { command_port_->submit(*issued); });
+  actions_->schedule_at(sim_now(), [this, issued]() { command_port_->submit(*issued); });
   return request.id;
 }
 
@@ -348,7 +352,7 @@ bool SimulationSession::run_to_completion() {
 
 std::uint64_t SimulationSession::now_ps() const {
   ContextGuard guard(context_);
-  return sc_core::sc_time_stamp().value();
+  return sim_now_ps();
 }
 
 bool SimulationSession::pending_activity() const {
@@ -426,7 +430,7 @@ void SimulationSession::set_gc_watermarks(double low_fraction, double high_fract
 void SimulationSession::schedule(std::uint64_t at_ps, std::function<void()> action) {
   ContextGuard guard(context_);
   const sc_core::sc_time at = from_ps(at_ps);
-  if (at < sc_core::sc_time_stamp()) throw config_error("schedule", "time is in the past");
+  if (at < sim_now()) throw config_error("schedule", "time is in the past");
   actions_->schedule_at(at, std::move(action));
 }
 

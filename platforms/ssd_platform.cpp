@@ -33,7 +33,12 @@ class SsdPlatform::DieMirror : public FtlCore::Observer {
 };
 
 SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config)
-    : sc_core::sc_module(name), config_(config) {
+    : sc_core::sc_module(name), config_(config), loop_(EventLoop::construction_scope()) {
+  if (loop_ == nullptr) {
+    own_loop_ = std::make_unique<EventLoop>("event_loop");
+    loop_ = own_loop_.get();
+  }
+  const EventLoopScope scope(*loop_);
   core_ = std::make_unique<FtlCore>(config_.ftl_core);
   if (config_.data_mode) oracle_ = std::make_unique<DataOracle>();
   controller_ = std::make_unique<FlashController>("controller", config_.geometry, config_.nand_timing,
@@ -83,10 +88,11 @@ SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config)
 void SsdPlatform::attach_workload(std::unique_ptr<RequestSource> source) {
   source_ = std::move(source);
   {
+    const EventLoopScope scope(*loop_);
     const std::uint32_t depth = source_->queue_depth() > 0 ? source_->queue_depth() : config_.host_queue_depth;
     const std::uint32_t capacity = config_.host_interface.queue_pairs * config_.host_interface.queue_entries;
     host_driver_ = std::make_unique<HostDriver>("host", *source_, depth, capacity, host_statistics_, [this]() {
-      host_workload_finished([]() { sc_core::sc_stop(); });
+      host_workload_finished([]() { stop_simulation(); });
     });
     host_driver_->socket.bind(host_interface_->host_socket);
   }
@@ -96,7 +102,7 @@ void SsdPlatform::host_workload_finished(std::function<void()> then) {
   // The measurement ends with the last host completion; GC and buffered writes still in
   // flight then finish (unmeasured) so the flash array is consistent when the run ends.
   host_done_ = true;
-  host_done_time_ = sc_core::sc_time_stamp();
+  host_done_time_ = sim_now();
   busy_at_host_done_ = busy_times_now();
   timeline_->stop();
   if (mjolnir_cpu_) {
@@ -175,11 +181,7 @@ void SsdPlatform::run(const sc_core::sc_time& limit) {
   sc_core::sc_time until = limit;
   const sc_core::sc_time loss = sc_core::sc_time::from_value(config_.power.loss_at_ps);
   if (config_.power.loss_at_ps > 0 && (until == sc_core::SC_ZERO_TIME || loss < until)) until = loss;
-  if (until == sc_core::SC_ZERO_TIME) {
-    sc_core::sc_start();
-  } else {
-    sc_core::sc_start(until);
-  }
+  run_kernel(until == sc_core::SC_ZERO_TIME ? nullptr : &until);
   if (config_.power.loss_at_ps > 0) power_loss();
 }
 
@@ -231,7 +233,7 @@ nlohmann::json SsdPlatform::verify_all_data() const {
 }
 
 nlohmann::json SsdPlatform::statistics() const {
-  const std::uint64_t sim_ps = host_done_ ? host_done_time_.value() : sc_core::sc_time_stamp().value();
+  const std::uint64_t sim_ps = host_done_ ? host_done_time_.value() : sim_now_ps();
   nlohmann::json stats;
   stats["sim_time_ns"] = sim_ps / 1000;
   stats["host"]["read"] = host_statistics_.op_to_json(HostOp::Read, sim_ps);

@@ -12,6 +12,7 @@
 #include <systemc>
 
 #include "models/common/data_oracle.h"
+#include "models/common/event_loop.h"
 #include "models/controller/flash_controller.h"
 #include "models/ftl/core/ftl_core.h"
 #include "models/ftl/ftl_cpu.h"
@@ -78,6 +79,7 @@ class SsdPlatform : public sc_core::sc_module {
   HostStatistics& host_statistics() { return host_statistics_; }
   DataOracle* oracle() { return oracle_.get(); }
   TimelineSampler& timeline() { return *timeline_; }
+  EventLoop& event_loop() { return *loop_; }
   bool workload_done() const;
   // The host workload has ended (its last completion): closes the measurement and the
   // timeline; `then` runs once the FTL is idle. Called by the host driver attach_workload
@@ -87,6 +89,10 @@ class SsdPlatform : public sc_core::sc_module {
  private:
   class DieMirror;
   SsdConfig config_;
+  // Declared first: every module's timers live in it. The platform's own loop, or the loop of
+  // the platform it is built inside (a RaidPlatform's members share the array's).
+  std::unique_ptr<EventLoop> own_loop_;
+  EventLoop* loop_;
   std::unique_ptr<FtlCore> core_;
   std::unique_ptr<DataOracle> oracle_;
   std::unique_ptr<PowerLossRecorder> power_;  // power.enabled only

@@ -6,6 +6,7 @@
 #include "models/ftl/recovery/map_rebuild.h"
 #include "platforms/recovery_timer.h"
 #include "platforms/ssd_platform.h"
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 
@@ -26,7 +27,7 @@ nlohmann::json SsdPlatform::power_loss() {
   const RecoveryTiming timing = time_recovery_reads(config_.geometry, config_.nand_timing, config_.bus_timing,
                                                     config_.controller, rebuilt.phases, sizeof(OobEntry));
   nlohmann::json report;
-  report["at_us"] = double(sc_core::sc_time_stamp().value()) / 1e6;
+  report["at_us"] = double(sim_now_ps()) / 1e6;
   report["time_us"] = double(timing.time_ps) / 1e6;
   nlohmann::json phases = nlohmann::json::array();
   for (const std::uint64_t end : timing.phase_end_ps) phases.push_back(double(end) / 1e6);

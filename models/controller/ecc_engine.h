@@ -53,7 +53,7 @@ class EccEngine : public sc_core::sc_module {
   tlm_utils::simple_target_socket<EccEngine> socket;
 
   explicit EccEngine(sc_core::sc_module_name name);
-  // The operation starts at sc_time_stamp() + delay; its duration is added to delay.
+  // The operation starts at sim_now() + delay; its duration is added to delay.
   virtual void b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& delay) = 0;
 };
 

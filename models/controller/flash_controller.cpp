@@ -93,10 +93,6 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
   }
 
   target_socket.register_nb_transport_fw(this, &FlashController::nb_transport_fw);
-
-  SC_METHOD(on_dispatch);
-  sensitive << dispatch_event_;
-  dont_initialize();
 }
 
 FlashController::~FlashController() = default;
@@ -162,7 +158,7 @@ void FlashController::arrive(tlm::tlm_generic_payload& payload) {
     return;
   }
   const FlashCommand& command = *payload.get_extension<FlashCommand>();
-  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time now = sim_now();
   sc_core::sc_time ready = now;
   if (encodes_page(command.opcode)) {
     ready = run_ecc(geometry_.channel_of_die(command.die), EccOperation::Encode,
@@ -188,7 +184,7 @@ void FlashController::enqueue(tlm::tlm_generic_payload& payload) {
   FlashCommand* command = payload.get_extension<FlashCommand>();
   DieContext& die = *dies_state_[command->die];
   die.queue.push_back({&payload, command, next_sequence_++});
-  // Dispatch one delta later, so that commands the FTL issues together are all queued when
+  // Dispatch later at this instant, so that commands the FTL issues together are all queued when
   // the policy picks and the merger looks for multi-plane partners.
   if (die.in_flight == 0 || die.pipeline_open ||
       (config_.suspend_enabled && die.suspend_phase == SuspendPhase::None)) {
@@ -224,8 +220,9 @@ void FlashController::on_dispatch() {
 void FlashController::request_dispatch(DieContext& die) {
   if (die.dispatch_pending) return;
   die.dispatch_pending = true;
+  // One deferred loop entry per instant serves every die that asked (see enqueue).
+  if (dispatch_list_.empty()) timers_.defer([this] { on_dispatch(); });
   dispatch_list_.push_back(die.id);
-  dispatch_event_.notify(sc_core::SC_ZERO_TIME);
 }
 
 // ---------------------------------------------------------------------------- dispatch
@@ -274,7 +271,7 @@ void FlashController::start_operation(DieContext& die, std::size_t pick, bool al
     multi_plane_merged_commands_ += selection.count;
   }
   prepare_operation(die, operation);
-  if (die.in_flight++ == 0) die.busy_since = sc_core::sc_time_stamp();
+  if (die.in_flight++ == 0) die.busy_since = sim_now();
   die.pipeline_open = false;
   die.pipeline_opcode = operation.command->opcode;
   advance(die, slot);
@@ -332,7 +329,7 @@ bool FlashController::run_step(DieContext& die, int slot, const Step& step) {
     case StepKind::Bus:
       if (step.duration_ps == 0) return true;
       // Granted now: the tenure ends on a timer. Otherwise release() grants it later.
-      if (bus_of(die).request(requester(die, slot), sc_core::sc_time_stamp())) {
+      if (bus_of(die).request(requester(die, slot), sim_now())) {
         schedule_step_end(die, slot, step.duration_ps);
       }
       return false;
@@ -398,7 +395,7 @@ void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generat
   const Step& step = operation.script[operation.step];
   if (step.kind == StepKind::Array) die.array_time += from_ps(step.duration_ps);
   if (step.kind == StepKind::Bus) {
-    const ChannelBus::RequesterId next = bus_of(die).release(sc_core::sc_time_stamp());
+    const ChannelBus::RequesterId next = bus_of(die).release(sim_now());
     if (next != ChannelBus::kNobody) {
       DieContext& next_die = *dies_state_[next / kOperationSlots];
       const int next_slot = static_cast<int>(next % kOperationSlots);
@@ -444,7 +441,7 @@ void FlashController::complete(DieContext& die, int slot) {
   completed_commands_ += count;
   operation.active = false;
   if (--die.in_flight == 0) {
-    die.busy_time += sc_core::sc_time_stamp() - die.busy_since;
+    die.busy_time += sim_now() - die.busy_since;
     die.pipeline_open = false;
   }
   if (ecc_enabled_ && ok && decodes_page(merged.opcode)) {
@@ -485,7 +482,7 @@ void FlashController::complete(DieContext& die, int slot) {
 sc_core::sc_time FlashController::run_ecc(std::uint32_t channel, EccOperation operation,
                                           std::uint32_t bytes, std::uint64_t content) {
   EccChannel& ecc = *ecc_channels_[channel];
-  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time now = sim_now();
   const sc_core::sc_time start = std::max(now, ecc.busy_until);
   EccCommand& command = *ecc.command;
   command.operation = operation;
@@ -526,14 +523,14 @@ sc_core::sc_time FlashController::ecc_busy_time(std::uint32_t channel) const {
   if (!ecc_enabled_) return sc_core::SC_ZERO_TIME;
   const EccChannel& ecc = *ecc_channels_[channel];
   // Operations are booked ahead: count only what has elapsed.
-  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time now = sim_now();
   return ecc.busy_until > now ? ecc.busy_time - (ecc.busy_until - now) : ecc.busy_time;
 }
 
 void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps) {
   const ChannelBus::RequesterId id = requester(die, slot);
   DieOperation& operation = die.operations[slot];
-  operation.step_started = sc_core::sc_time_stamp();
+  operation.step_started = sim_now();
   const std::uint32_t generation = operation.generation;
   timers_.schedule_in_ps(duration_ps, [this, id, generation] { end_step(id, generation); });
 }
@@ -588,7 +585,7 @@ bool FlashController::try_suspend(DieContext& die) {
   Step& step = operation.script[operation.step];
   if (step.kind != StepKind::Array) return false;
   if (operation.suspensions >= config_.max_suspensions_per_operation) return false;
-  const std::uint64_t elapsed_ps = (sc_core::sc_time_stamp() - operation.step_started).value();
+  const std::uint64_t elapsed_ps = (sim_now() - operation.step_started).value();
   if (elapsed_ps >= step.duration_ps) return false;
   const std::uint64_t remaining_ps = step.duration_ps - elapsed_ps;
   const std::uint64_t latency_ns =
@@ -652,7 +649,7 @@ void FlashController::resumed(DieId id) {
 sc_core::sc_time FlashController::die_busy_time(DieId id) const {
   const DieContext& die = *dies_state_[id];
   if (die.in_flight == 0) return die.busy_time;
-  return die.busy_time + (sc_core::sc_time_stamp() - die.busy_since);
+  return die.busy_time + (sim_now() - die.busy_since);
 }
 
 sc_core::sc_time FlashController::die_array_time(DieId id) const {
@@ -660,7 +657,7 @@ sc_core::sc_time FlashController::die_array_time(DieId id) const {
 }
 
 sc_core::sc_time FlashController::channel_busy_time(std::uint32_t channel) const {
-  return buses_[channel].busy_time(sc_core::sc_time_stamp());
+  return buses_[channel].busy_time(sim_now());
 }
 
 void FlashController::report(const std::string& message) const {

@@ -11,9 +11,9 @@
 // copyback when the array operation (and the status read, if configured) has finished.
 //
 // Timing of each operation: operation_script.h. Event cost: the whole controller runs on the
-// shared TimedCallbackQueue (one SC_METHOD for every timer) plus one SC_METHOD for deferred
-// dispatch, a few activations per command; no thread per command and no allocation per
-// command once queues have reached their size.
+// platform's shared event loop (models/common/event_loop.h): its timers and its deferred
+// dispatch are loop entries, no SystemC process of its own; no thread per command and no
+// allocation per command once queues have reached their size.
 // ECC (FlashControllerConfig::ecc, when it charges time): each channel has an ECC engine
 // (ecc_engine.h) used first come, first served. A program's page is encoded when the command
 // reaches the controller and the command joins its die queue when the encode ends; a read's
@@ -64,7 +64,7 @@ class FlashController : public sc_core::sc_module {
   const FlashControllerConfig& config() const { return config_; }
   const SchedulingPolicy& scheduling_policy() const { return *policy_; }
 
-  // ---- statistics (times include any period still running at sc_time_stamp())
+  // ---- statistics (times include any period still running at sim_now())
   // Time the die was reserved by commands: from dispatch to completion, including waits for
   // the bus. busy / sim time is the die utilization.
   sc_core::sc_time die_busy_time(DieId id) const;
@@ -106,7 +106,7 @@ class FlashController : public sc_core::sc_module {
   void arrive(tlm::tlm_generic_payload& payload);  // the command reaches the controller
   void enqueue(tlm::tlm_generic_payload& payload);  // ... and its die queue
 
-  void on_dispatch();  // SC_METHOD: deferred dispatch of dies that received commands
+  void on_dispatch();  // deferred (EventLoop::defer): dispatch of dies that received commands
 
   void request_dispatch(DieContext& die);
   void try_dispatch(DieContext& die);
@@ -159,7 +159,6 @@ class FlashController : public sc_core::sc_module {
   std::vector<ChannelBus> buses_;
 
   TimedCallbackQueue timers_;  // arrivals and step ends (captures fit std::function's buffer)
-  sc_core::sc_event dispatch_event_;
   std::vector<DieId> dispatch_list_;
   std::uint64_t next_sequence_ = 0;
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <systemc>
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 
@@ -23,7 +24,7 @@ class FirmwareCores {
   // when that core frees up; returns when the work ends.
   sc_core::sc_time occupy_earliest(std::uint64_t duration_ps) {
     auto earliest = std::min_element(free_at_.begin(), free_at_.end());
-    const sc_core::sc_time start = std::max(*earliest, sc_core::sc_time_stamp());
+    const sc_core::sc_time start = std::max(*earliest, sim_now());
     *earliest = start + sc_core::sc_time::from_value(duration_ps);
     return *earliest;
   }
@@ -35,7 +36,7 @@ class FirmwareCores {
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [this](std::size_t a, std::size_t b) { return free_at_[a] < free_at_[b]; });
     const std::size_t taken = std::min(cores, order.size());
-    sc_core::sc_time start = sc_core::sc_time_stamp();
+    sc_core::sc_time start = sim_now();
     for (std::size_t i = 0; i < taken; ++i) start = std::max(start, free_at_[order[i]]);
     const sc_core::sc_time end = start + sc_core::sc_time::from_value(duration_ps);
     for (std::size_t i = 0; i < taken; ++i) free_at_[order[i]] = end;

@@ -7,6 +7,7 @@
 #include "models/common/config/config_error.h"
 #include "models/ftl/ftl_cpu_txn.h"
 #include "models/ftl/recovery/power_loss_recorder.h"
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 
@@ -461,7 +462,7 @@ void FtlCpu::maybe_start_gc(UnitId unit) {
   GcJob& job = *gc_jobs_[unit];
   if (job.cycle_active || !unit_should_collect(unit)) return;
   job.cycle_active = true;
-  job.cycle_start = sc_core::sc_time_stamp();
+  job.cycle_start = sim_now();
   ++stats_.gc_cycles;
   run_step(config_.cycles_per_gc_victim, [this, unit]() { next_victim(unit); });
 }
@@ -622,7 +623,7 @@ void FtlCpu::end_gc_cycle(UnitId unit) {
   job.cycle_active = false;
   job.semi = false;
   job.forced_target_free_blocks = 0;
-  stats_.gc_busy_ps += (sc_core::sc_time_stamp() - job.cycle_start).value();
+  stats_.gc_busy_ps += (sim_now() - job.cycle_start).value();
   release_held_reads(job);
   wake_waiting_writes(unit);
   if (idle_callback_) check_idle();

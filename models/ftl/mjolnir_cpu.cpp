@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "models/ftl/mjolnir/scan_schedule.h"
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 
@@ -517,7 +518,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
       if (--erases_outstanding_[segment] == 0) {
         ++stats_.segments_erased;
         if (selected_valid_[segment]) {
-          const std::uint64_t reclaim_ps = sc_core::sc_time_stamp().value() - selected_at_ps_[segment];
+          const std::uint64_t reclaim_ps = sim_now_ps() - selected_at_ps_[segment];
           ++stats_.reclaims;
           stats_.reclaim_ps_sum += reclaim_ps;
           selected_valid_[segment] = 0;
@@ -527,7 +528,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
           ++stats_.measured_segments;
           if (--measure_targets_left_ == 0) {
             stats_.reclaim_measured = true;
-            stats_.measured_reclaim_ps = sc_core::sc_time_stamp().value() - measure_start_ps_;
+            stats_.measured_reclaim_ps = sim_now_ps() - measure_start_ps_;
             measuring_ = false;
             measurement_finished_ = true;
             for (std::uint32_t s = 0; s < measure_pinned_.size(); ++s) {
@@ -558,7 +559,7 @@ void MjolnirCpu::host_finished(std::function<void()> callback) {
 }
 
 void MjolnirCpu::start_measurement() {
-  measure_start_ps_ = sc_core::sc_time_stamp().value();
+  measure_start_ps_ = sim_now_ps();
   stats_.measured_mappings = store_->translation_layer().mapping_count();
   const auto& log = store_->log();
   measure_target_.assign(log.segments(), 0);
@@ -597,7 +598,7 @@ void MjolnirCpu::check_idle() {
 
 void MjolnirCpu::sample() {
   MjolnirSample s;
-  s.time_ps = sc_core::sc_time_stamp().value();
+  s.time_ps = sim_now_ps();
   s.host_pages_read = host_pages_read_;
   s.host_pages_written = host_pages_written_;
   s.gc_copies = stats_.gc_copies;

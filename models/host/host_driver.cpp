@@ -1,4 +1,5 @@
 #include "models/host/host_driver.h"
+#include "models/common/event_loop.h"
 
 #include <cstdio>
 
@@ -48,7 +49,7 @@ void HostDriver::pull_and_submit() {
   // Closed loop: top the queue up to its depth.
   const std::uint32_t depth = std::min(queue_depth_, submission_capacity_);
   while (!exhausted_ && outstanding_ < depth) {
-    if (stop_after_ps_ != 0 && sc_core::sc_time_stamp().value() >= stop_after_ps_) {
+    if (stop_after_ps_ != 0 && sim_now_ps() >= stop_after_ps_) {
       exhausted_ = true;
       break;
     }
@@ -57,7 +58,7 @@ void HostDriver::pull_and_submit() {
       exhausted_ = true;
       break;
     }
-    submit(request, sc_core::sc_time_stamp().value());
+    submit(request, sim_now_ps());
   }
 }
 
@@ -72,7 +73,7 @@ void HostDriver::schedule_next_arrival() {
     exhausted_ = true;
     return;
   }
-  const sc_time at(double(std::max<std::uint64_t>(arrival_ps, sc_core::sc_time_stamp().value())), SC_PS);
+  const sc_time at(double(std::max<std::uint64_t>(arrival_ps, sim_now_ps())), SC_PS);
   timer_.schedule_at(at, [this, request, arrival_ps]() {
     if (outstanding_ < submission_capacity_) {
       submit(request, arrival_ps);
@@ -111,7 +112,7 @@ tlm::tlm_sync_enum HostDriver::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm
 }
 
 void HostDriver::completed(Slot& slot) {
-  statistics_.record(slot.command.request, slot.command.submit_time_ps, sc_core::sc_time_stamp().value());
+  statistics_.record(slot.command.request, slot.command.submit_time_ps, sim_now_ps());
   --outstanding_;
   free_slots_.push_back(&slot);
   if (open_loop_) {
@@ -142,7 +143,7 @@ void HostDriver::report_progress() {
   const double wall = std::chrono::duration<double>(now - wall_start_).count();
   std::fprintf(stderr, "\r[ssdtlm] %llu requests done, simulated %.3f ms, %.0f requests/wall-s   ",
                static_cast<unsigned long long>(statistics_.completed()),
-               sc_core::sc_time_stamp().to_seconds() * 1e3, statistics_.completed() / wall);
+               sim_now().to_seconds() * 1e3, statistics_.completed() / wall);
   std::fflush(stderr);
 }
 

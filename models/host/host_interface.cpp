@@ -1,4 +1,5 @@
 #include "models/host/host_interface.h"
+#include "models/common/event_loop.h"
 
 #include <algorithm>
 #include <sstream>
@@ -42,7 +43,7 @@ HostInterface::HostInterface(sc_core::sc_module_name name, const HostInterfaceCo
 HostInterface::~HostInterface() = default;
 
 sc_time HostInterface::reserve(sc_time& free_at, std::uint64_t& busy_ps, std::uint64_t ps) {
-  const sc_time start = std::max(free_at, sc_core::sc_time_stamp());
+  const sc_time start = std::max(free_at, sim_now());
   free_at = start + sc_core::sc_time::from_value(ps);
   busy_ps += ps;
   return free_at;
@@ -127,7 +128,7 @@ void HostInterface::try_fetch() {
 
 void HostInterface::fetched(Request& request) {
   const auto& r = request.command->request;
-  sc_time ready = sc_core::sc_time_stamp();
+  sc_time ready = sim_now();
   if (r.op == HostOp::Write) {
     ready = reserve(downstream_free_at_, downstream_busy_ps_, config_.pcie.transfer_ps(r.size_bytes));
   }
@@ -221,7 +222,7 @@ void HostInterface::page_completed(PageCommand& page) {
 }
 
 void HostInterface::request_pages_done(Request& request) {
-  if (request.last_data_done > sc_core::sc_time_stamp()) {
+  if (request.last_data_done > sim_now()) {
     timer_.schedule_at(request.last_data_done, [this, &request]() { send_completion(request); });
   } else {
     send_completion(request);

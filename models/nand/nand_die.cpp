@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "models/nand/nand_array_time.h"
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 
@@ -164,7 +165,7 @@ void NandDie::perform(FlashCommand& command) {
 }
 
 void NandDie::perform_with_faults(const FlashCommand& command, PlaneTarget& target) {
-  const std::uint64_t now_ps = sc_core::sc_time_stamp().value();
+  const std::uint64_t now_ps = sim_now_ps();
   const std::uint32_t plane = target.plane, block = target.block_in_plane;
   // The corrupted content of a failed program: never the written tag, never 0 (erased).
   auto program = [&](std::uint32_t program_block, std::uint32_t page, std::uint64_t tag) {

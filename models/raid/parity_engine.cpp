@@ -4,6 +4,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/rtl/rtl_blocks.h"
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 
@@ -33,7 +34,7 @@ sc_core::sc_time ParityEngine::reserve(std::uint64_t xor_bytes, std::uint64_t rs
                                        const std::vector<ParityRow>& rows) {
   const std::uint64_t ps = timer_->job_ps(xor_bytes, rs_bytes, rows);
   auto engine = std::min_element(free_at_.begin(), free_at_.end());
-  const sc_core::sc_time start = std::max(*engine, sc_core::sc_time_stamp());
+  const sc_core::sc_time start = std::max(*engine, sim_now());
   *engine = start + sc_core::sc_time(double(ps), sc_core::SC_PS);
   busy_ps_ += ps;
   ++jobs_;

@@ -6,6 +6,7 @@
 #include "models/common/stats/exact_time_text.h"
 #include "models/raid/raid_controller_internal.h"
 #include "models/raid/stripe_layout_registry.h"
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 
@@ -71,9 +72,9 @@ std::uint32_t RaidController::load(MemberId d) const {
 // ---------------------------------------------------------------- host side
 
 sc_time RaidController::reserve_host_link(sc_time& free_at, std::uint64_t bytes) {
-  if (config_.host_link_mbps <= 0.0 || bytes == 0) return sc_core::sc_time_stamp();
+  if (config_.host_link_mbps <= 0.0 || bytes == 0) return sim_now();
   const double ps = double(bytes) * 1e6 / config_.host_link_mbps;  // MB/s = bytes per us
-  free_at = std::max(free_at, sc_core::sc_time_stamp()) + sc_time(ps, SC_PS);
+  free_at = std::max(free_at, sim_now()) + sc_time(ps, SC_PS);
   return free_at;
 }
 
@@ -138,13 +139,13 @@ tlm::tlm_sync_enum RaidController::nb_transport_fw(tlm::tlm_generic_payload& gp,
 
 sc_time RaidController::reserve_firmware() {
   // Controller firmware is one serial resource: each host command takes command_overhead_ns.
-  const sc_time start = std::max(cpu_free_at_, sc_core::sc_time_stamp());
+  const sc_time start = std::max(cpu_free_at_, sim_now());
   cpu_free_at_ = start + sc_time(double(config_.command_overhead_ns), sc_core::SC_NS);
   return cpu_free_at_;
 }
 
 void RaidController::respond_to_host(ArrayOp& op) {
-  sc_time done = sc_core::sc_time_stamp();
+  sc_time done = sim_now();
   if (op.kind == ArrayOp::Kind::HostRead) done = reserve_host_link(host_link_up_free_at_, op.request.size_bytes);
   done += sc_time(double(config_.completion_overhead_ns), sc_core::SC_NS);
   timer_.schedule_at(done, [this, &op]() {
@@ -278,7 +279,7 @@ void RaidController::submit(ArrayOp& op, const MemberExtent& extent, HostOp memb
   }
   io->op = &op;
   io->device = extent.device;
-  io->queued_ps = sc_core::sc_time_stamp().value();
+  io->queued_ps = sim_now_ps();
   HostRequest& r = io->command.request;
   r = HostRequest{};
   r.id = op.request.id;
@@ -311,7 +312,7 @@ tlm::tlm_sync_enum RaidController::nb_transport_bw(int, tlm::tlm_generic_payload
 }
 
 void RaidController::member_completed(MemberIo& io) {
-  const std::uint64_t now_ps = sc_core::sc_time_stamp().value();
+  const std::uint64_t now_ps = sim_now_ps();
   const MemberId device = io.device;
   const HostRequest& r = io.command.request;
   MemberStats& stats = member_stats_[device];

@@ -1,6 +1,7 @@
 // RaidController as the GcCoordinationContext: which devices are in service, their GC state
 // over the side channel, and GC rounds (a forced collection on every device in service).
 #include "models/raid/raid_controller_internal.h"
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 namespace {
@@ -25,7 +26,7 @@ bool RaidController::gc_round_active() {
   // A round lasts until its force commands are delivered and at least the minimum interval:
   // the rate limit of force commands. What the members do with them is theirs to decide.
   if (!round_active_) return false;
-  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time now = sim_now();
   if (now < round_delivered_ ||
       now < round_started_ + sc_core::sc_time(double(config_.gc.min_round_interval_ns), sc_core::SC_NS)) {
     return true;
@@ -37,7 +38,7 @@ bool RaidController::gc_round_active() {
 void RaidController::start_gc_round(const std::string& reason) {
   if (stopping_) return;
   round_active_ = true;
-  round_started_ = sc_core::sc_time_stamp();
+  round_started_ = sim_now();
   round_delivered_ = round_started_ + sc_core::sc_time(double(config_.gc.side_channel_latency_ns), sc_core::SC_NS);
   ++gc_rounds_;
   if (round_times_us_.size() < kMaxRoundTimes) round_times_us_.push_back(round_started_.to_seconds() * 1e6);

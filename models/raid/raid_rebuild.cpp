@@ -8,11 +8,12 @@
 #include <sstream>
 
 #include "models/raid/raid_controller_internal.h"
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 
 void RaidController::schedule_member_failure(MemberId slot, const sc_core::sc_time& at) {
-  const sc_core::sc_time when = std::max(at, sc_core::sc_time_stamp());
+  const sc_core::sc_time when = std::max(at, sim_now());
   timer_.schedule_at(when, [this, slot]() { fail_member(slot); });
 }
 
@@ -26,7 +27,7 @@ void RaidController::fail_member(MemberId slot) {
   failed_[d] = true;
   std::uint32_t failed_slots = 0;
   for (MemberId s = 0; s < config_.members; ++s) failed_slots += failed_[slot_device_[s]] ? 1 : 0;
-  failures_.push_back({{"slot", slot}, {"device", d}, {"at_us", sc_core::sc_time_stamp().to_seconds() * 1e6}});
+  failures_.push_back({{"slot", slot}, {"device", d}, {"at_us", sim_now().to_seconds() * 1e6}});
   if (failed_slots > tolerated_failures(config_.level)) {
     std::ostringstream message;
     message << to_string(config_.level) << " lost member slot " << slot << ": " << failed_slots
@@ -53,7 +54,7 @@ void RaidController::start_rebuild() {
   rebuild_next_stripe_ = 0;
   rebuild_cursor_ = 0;
   rebuilt_ahead_.clear();
-  if (rebuild_started_us_ < 0) rebuild_started_us_ = sc_core::sc_time_stamp().to_seconds() * 1e6;
+  if (rebuild_started_us_ < 0) rebuild_started_us_ = sim_now().to_seconds() * 1e6;
   launch_rebuild_steps();
 }
 
@@ -84,7 +85,7 @@ void RaidController::rebuild_step_done(std::uint64_t stripe) {
   slot_device_[rebuilding_slot_] = rebuild_target_;
   rebuilding_slot_ = kNoMember;
   rebuild_target_ = kNoMember;
-  rebuild_completed_us_ = sc_core::sc_time_stamp().to_seconds() * 1e6;
+  rebuild_completed_us_ = sim_now().to_seconds() * 1e6;
   if (!slots_awaiting_rebuild_.empty()) start_rebuild();
 }
 

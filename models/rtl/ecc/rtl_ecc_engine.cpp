@@ -5,6 +5,7 @@
 
 #include "models/rtl/common/rtl_vcd.h"
 #include "models/rtl/rtl_blocks.h"
+#include "models/common/event_loop.h"
 
 namespace ssdtlm {
 
@@ -46,7 +47,7 @@ void RtlEccEngine::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_ti
     data = buffer_.data();
   }
 
-  const std::uint64_t start_ps = (sc_core::sc_time_stamp() + delay).value();
+  const std::uint64_t start_ps = (sim_now() + delay).value();
   codec_.start_at(start_ps);
   command->sectors = sectors;
   command->corrected_bits = 0;

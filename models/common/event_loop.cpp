@@ -1,0 +1,171 @@
+#include "models/common/event_loop.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+namespace ssdtlm {
+namespace {
+
+struct Later {
+  template <typename Key>
+  bool operator()(const Key& a, const Key& b) const {
+    return a.at_ps != b.at_ps ? a.at_ps > b.at_ps : a.sequence > b.sequence;
+  }
+};
+
+// SSDTLM_RUN_AHEAD=0 switches run-ahead off for the whole process (read once).
+bool run_ahead_from_environment() {
+  const char* value = std::getenv("SSDTLM_RUN_AHEAD");
+  return value == nullptr || std::strcmp(value, "0") != 0;
+}
+
+}  // namespace
+
+EventLoop::EventLoop(sc_core::sc_module_name name, RunAhead run_ahead)
+    : sc_core::sc_module(name), run_ahead_(run_ahead == RunAhead::Allowed) {
+  static const bool environment_allows = run_ahead_from_environment();
+  if (!environment_allows) run_ahead_enabled_ = false;
+  SC_HAS_PROCESS(EventLoop);
+  SC_METHOD(run);
+  sensitive << wakeup_;
+  dont_initialize();
+}
+
+void EventLoop::defer(Callback callback) {
+  push(sim_now_ps(), kDeferredBit | next_sequence_++, std::move(callback));
+}
+
+void EventLoop::push(std::uint64_t at_ps, std::uint64_t sequence, Callback&& callback) {
+  std::uint32_t slot;
+  if (free_slots_.empty()) {
+    slot = static_cast<std::uint32_t>(slots_.size());
+    slots_.push_back(std::move(callback));
+  } else {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+    slots_[slot] = std::move(callback);
+  }
+  heap_.push_back(Key{at_ps, sequence, slot});
+  std::push_heap(heap_.begin(), heap_.end(), Later{});
+  if (running_ == this) return;  // the running loop arms its wake-up when its pass ends
+  // Another loop is running (possibly ahead of the kernel): it must not pass this entry,
+  // which the kernel learns about only through this loop's event.
+  if (running_ != nullptr && at_ps < running_->limit_ps_) running_->limit_ps_ = at_ps;
+  arm(at_ps);
+}
+
+void EventLoop::arm(std::uint64_t at_ps) {
+  if (at_ps >= armed_at_ps_) return;  // an earlier (or the same) wake-up is already pending
+  armed_at_ps_ = at_ps;
+  wakeup_.notify(sc_core::sc_time::from_value(at_ps - sc_core::sc_time_stamp().value()));
+}
+
+std::uint64_t EventLoop::run_ahead_limit_ps(std::uint64_t kernel_now_ps) const {
+  const std::uint64_t this_instant_only = kernel_now_ps + 1;
+  if (!run_ahead_ || !run_ahead_enabled_ || slice_context_ != simcontext()) return this_instant_only;
+  // Zero when another process is runnable now or a delta notification is pending; else the
+  // time to the earliest timed notification (sc_max_time() - now when there is none).
+  const std::uint64_t to_next_ps = sc_core::sc_time_to_pending_activity(simcontext()).value();
+  if (to_next_ps == 0) return this_instant_only;
+  return std::min(kernel_now_ps + to_next_ps, slice_end_ps_);
+}
+
+void EventLoop::run() {
+  ++activations_;
+  const std::uint64_t kernel_now_ps = sc_core::sc_time_stamp().value();
+  armed_at_ps_ = kNever;  // this activation consumed the pending notification
+  now_ps_ = kernel_now_ps;
+  if (stop_on_wake_) {
+    // The previous pass ran ahead to a stop; the kernel has now caught up with it.
+    stop_on_wake_ = false;
+    if (stop_requested_ == StopKind::Stop) {
+      sc_core::sc_stop();
+    } else {
+      sc_core::sc_pause();
+    }
+    if (!heap_.empty()) arm(heap_.front().at_ps);
+    return;
+  }
+  limit_ps_ = run_ahead_limit_ps(kernel_now_ps);
+  struct Running {  // restores running_ even when a callback throws
+    EventLoop* previous;
+    explicit Running(EventLoop* loop) : previous(running_) { running_ = loop; }
+    ~Running() { running_ = previous; }
+  } running(this);
+  const sc_core::sc_simcontext& context = *simcontext();
+  while (!heap_.empty()) {
+    const Key top = heap_.front();
+    if (top.at_ps > now_ps_) {
+      // Advancing time: not past the limit, not after a stop (the kernel's sc_stop() from a
+      // callback, an error report, or stop_simulation()).
+      if (top.at_ps >= limit_ps_ || has_stop_request_ || context.sim_status() != sc_core::SC_SIM_OK) break;
+      now_ps_ = top.at_ps;
+    }
+    std::pop_heap(heap_.begin(), heap_.end(), Later{});
+    heap_.pop_back();
+    // Move the callback out before running it: it may schedule more entries (and so grow
+    // the slot table or reuse this slot).
+    Callback callback = std::move(slots_[top.slot]);
+    free_slots_.push_back(top.slot);
+    ++callbacks_run_;
+    callback();
+  }
+  if (has_stop_request_) {
+    has_stop_request_ = false;
+    if (now_ps_ == kernel_now_ps) {
+      if (stop_requested_ == StopKind::Stop) {
+        sc_core::sc_stop();
+      } else {
+        sc_core::sc_pause();
+      }
+    } else {
+      stop_on_wake_ = true;  // let the kernel reach the stop's time first
+      arm(now_ps_);
+      return;
+    }
+  }
+  if (!heap_.empty()) {
+    arm(heap_.front().at_ps);
+  } else if (now_ps_ > kernel_now_ps) {
+    arm(now_ps_);  // nothing left: wake once at the last callback's time so the kernel's time ends there
+  }
+}
+
+void stop_simulation() {
+  if (EventLoop* loop = EventLoop::running()) {
+    loop->request_stop(EventLoop::StopKind::Stop);
+  } else {
+    sc_core::sc_stop();
+  }
+}
+
+void pause_simulation() {
+  if (EventLoop* loop = EventLoop::running()) {
+    loop->request_stop(EventLoop::StopKind::Pause);
+  } else {
+    sc_core::sc_pause();
+  }
+}
+
+void run_kernel(const sc_core::sc_time* duration, sc_core::sc_starvation_policy policy) {
+  struct Slice {  // restores the enclosing slice (none, normally) even when the run throws
+    const sc_core::sc_simcontext* context = EventLoop::slice_context_;
+    std::uint64_t end_ps = EventLoop::slice_end_ps_;
+    ~Slice() {
+      EventLoop::slice_context_ = context;
+      EventLoop::slice_end_ps_ = end_ps;
+    }
+  } previous;
+  EventLoop::slice_context_ = sc_core::sc_get_curr_simcontext();
+  // sc_start(d) runs what is due before now + d; what is due at now + d waits for the next
+  // slice (tests/unit/common/event_loop_test.cpp checks the loop agrees with the kernel).
+  EventLoop::slice_end_ps_ = duration != nullptr ? sc_core::sc_time_stamp().value() + duration->value() : EventLoop::kNever;
+  if (duration != nullptr) {
+    sc_core::sc_start(*duration, policy);
+  } else {
+    sc_core::sc_start();
+  }
+}
+
+}  // namespace ssdtlm
