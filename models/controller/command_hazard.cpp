@@ -13,12 +13,11 @@ struct BlockRef {
 };
 
 // The blocks a command reads or changes: up to two (copyback: source and destination).
-int touched_blocks(const FlashCommand& command, BlockRef (&blocks)[2]) {
-  const PlaneTarget& target = command.targets[0];
+int touched_blocks(const CommandKey& command, BlockRef (&blocks)[2]) {
   if (command.opcode == FlashOpcode::ReadStatus) return 0;
-  blocks[0] = {target.plane, target.block_in_plane};
+  blocks[0] = {command.plane, command.block};
   if (command.opcode != FlashOpcode::Copyback) return 1;
-  blocks[1] = {target.plane, target.dest_block_in_plane};
+  blocks[1] = {command.plane, command.dest_block};
   return 2;
 }
 
@@ -28,7 +27,7 @@ bool is_read(FlashOpcode opcode) {
   return opcode == FlashOpcode::Read || opcode == FlashOpcode::CacheRead;
 }
 
-bool may_overtake(const FlashCommand& later, const FlashCommand& earlier) {
+bool may_overtake(const CommandKey& later, const CommandKey& earlier) {
   if (is_read(later.opcode) && is_read(earlier.opcode)) return true;
   BlockRef later_blocks[2];
   BlockRef earlier_blocks[2];

@@ -14,6 +14,7 @@
 
 #include "models/common/flash_command.h"
 #include "models/controller/operation_script.h"
+#include "models/controller/die_queue.h"
 #include "models/controller/queued_command.h"
 
 namespace ssdtlm {

@@ -47,7 +47,7 @@ void FlashController::retry_read(tlm::tlm_generic_payload& payload) {
   payload.set_response_status(tlm::TLM_OK_RESPONSE);
   DieContext& die = *dies_state_[command->die];
   // Firmware retries at once: the re-read goes ahead of everything queued for the die.
-  die.queue.insert(die.queue.begin(), QueuedCommand{&payload, command, next_sequence_++});
+  die.queue.push_front(QueuedCommand{&payload, command, next_sequence_++});
   if (die.in_flight == 0 || die.pipeline_open) request_dispatch(die);
 }
 

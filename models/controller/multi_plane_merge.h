@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "models/controller/queued_command.h"
+#include "models/controller/die_queue.h"
 
 namespace ssdtlm {
 

@@ -1,7 +1,6 @@
 #pragma once
-// A command waiting in a die queue of FlashController, and the queue itself (oldest first).
+// A command waiting in a die queue of FlashController (the queue itself: die_queue.h).
 #include <cstdint>
-#include <vector>
 
 #include <tlm>
 
@@ -14,7 +13,5 @@ struct QueuedCommand {
   FlashCommand* command = nullptr;              // its extension (single-plane)
   std::uint64_t sequence = 0;                   // arrival order over the whole controller
 };
-
-using DieQueue = std::vector<QueuedCommand>;
 
 }  // namespace ssdtlm

@@ -6,11 +6,11 @@ namespace ssdtlm {
 
 std::size_t ReadFirstScheduling::pick(const DieQueue& queue) const {
   for (std::size_t candidate = 0; candidate < queue.size(); ++candidate) {
-    const FlashCommand& read = *queue[candidate].command;
+    const CommandKey& read = queue.key(candidate);
     if (!is_read(read.opcode)) continue;
     bool hazard_free = true;
     for (std::size_t older = 0; older < candidate && hazard_free; ++older) {
-      hazard_free = may_overtake(read, *queue[older].command);
+      hazard_free = may_overtake(read, queue.key(older));
     }
     if (hazard_free) return candidate;
   }

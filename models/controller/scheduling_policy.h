@@ -7,7 +7,7 @@
 // may_overtake() (command_hazard.h) against every older command it passes.
 #include <cstddef>
 
-#include "models/controller/queued_command.h"
+#include "models/controller/die_queue.h"
 
 namespace ssdtlm {
 

@@ -1,0 +1,74 @@
+#include "models/controller/die_queue.h"
+
+#include <algorithm>
+#include <iterator>
+
+namespace ssdtlm {
+
+DieQueue::DieQueue(std::initializer_list<QueuedCommand> commands) {
+  for (const QueuedCommand& queued : commands) push_back(queued);
+}
+
+std::size_t DieQueue::count_slot(const CommandKey& key, std::uint32_t plane) {
+  // Erases merge whatever their pages; the other opcodes need equal (source) pages.
+  const std::size_t bucket = key.opcode == FlashOpcode::Erase ? 0 : key.page % kPageBuckets;
+  return (static_cast<std::size_t>(key.opcode) * kMaxPlanes + plane) * kPageBuckets + bucket;
+}
+
+void DieQueue::count(const CommandKey& key, int delta) {
+  if (key.plane < kMaxPlanes) counts_[count_slot(key, key.plane)] += static_cast<std::uint32_t>(delta);
+}
+
+bool DieQueue::may_hold_partner(const CommandKey& first, std::uint32_t plane) const {
+  return plane < kMaxPlanes && counts_[count_slot(first, plane)] != 0;
+}
+
+void DieQueue::push_back(const QueuedCommand& queued) {
+  commands_.push_back(queued);
+  keys_.push_back(key_of(*queued.command));
+  count(keys_.back(), +1);
+}
+
+void DieQueue::push_front(const QueuedCommand& queued) {
+  const CommandKey key = key_of(*queued.command);
+  if (head_ > 0) {
+    --head_;
+    commands_[head_] = queued;
+    keys_[head_] = key;
+  } else {
+    commands_.insert(commands_.begin(), queued);
+    keys_.insert(keys_.begin(), key);
+  }
+  count(key, +1);
+}
+
+void DieQueue::erase(const_iterator position) {
+  const std::size_t offset = static_cast<std::size_t>(std::distance(begin(), position));
+  const std::size_t at = head_ + offset;
+  count(keys_[at], -1);
+  if (offset < size() / 2) {
+    // Shift the older commands up by one and drop the first slot.
+    std::move_backward(commands_.begin() + static_cast<std::ptrdiff_t>(head_),
+                       commands_.begin() + static_cast<std::ptrdiff_t>(at),
+                       commands_.begin() + static_cast<std::ptrdiff_t>(at + 1));
+    std::move_backward(keys_.begin() + static_cast<std::ptrdiff_t>(head_),
+                       keys_.begin() + static_cast<std::ptrdiff_t>(at),
+                       keys_.begin() + static_cast<std::ptrdiff_t>(at + 1));
+    ++head_;
+  } else {
+    commands_.erase(commands_.begin() + static_cast<std::ptrdiff_t>(at));
+    keys_.erase(keys_.begin() + static_cast<std::ptrdiff_t>(at));
+  }
+  if (head_ == commands_.size()) {
+    commands_.clear();
+    keys_.clear();
+    head_ = 0;
+  } else if (head_ >= 64 && head_ >= size()) {
+    // Drop the dead front once it is as long as the queue, so memory stays bounded.
+    commands_.erase(commands_.begin(), commands_.begin() + static_cast<std::ptrdiff_t>(head_));
+    keys_.erase(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(head_));
+    head_ = 0;
+  }
+}
+
+}  // namespace ssdtlm
