@@ -409,7 +409,7 @@ void FtlCpu::wake_waiting_writes(UnitId unit) {
 bool FtlCpu::idle() const {
   if (free_txns_.size() != txn_storage_.size() || buffered_writes_ != 0 || !waiting_for_buffer_.empty()) return false;
   if (sort_ && sort_busy()) return false;
-  if (!waiting_flushes_.empty() || !lpn_waiting_.empty() || !erases_waiting_.empty()) return false;
+  if (flushes_.has_waiting() || !lpn_waiting_.empty() || !erases_waiting_.empty()) return false;
   if (!reads_waiting_for_events_.empty()) return false;
   for (const auto& [page, table] : trim_tables_) {
     if (table.writing || !table.pending.empty()) return false;

@@ -24,6 +24,7 @@
 
 #include "models/common/data_oracle.h"
 #include "models/common/flash_command.h"
+#include "models/common/flush_barrier.h"
 #include "models/common/ftl_command.h"
 #include "models/common/timed_callback_queue.h"
 #include "models/ftl/core/ftl_core.h"
@@ -290,12 +291,8 @@ class FtlCpu : public sc_core::sc_module {
   PowerLossRecorder* power_ = nullptr;
   std::uint64_t host_logical_pages_ = 0;  // below the core's when checkpoint pages are reserved
 
-  // Flushes: arrival numbers of host writes and trims; done_from_ is the lowest not yet durable,
-  // event_done_[i] whether done_from_ + i is.
-  std::uint64_t last_event_ = 0;
-  std::uint64_t done_from_ = 1;
-  std::deque<std::uint8_t> event_done_;
-  std::deque<std::pair<std::uint64_t, tlm::tlm_generic_payload*>> waiting_flushes_;
+  // Flushes: arrival numbers of host writes and trims, done once durable.
+  FlushBarrier<tlm::tlm_generic_payload*> flushes_;
   // Write buffer: per logical page, events accepted and not yet applied, and those waiting.
   std::unordered_map<Lpn, std::uint32_t> lpn_events_;
   std::unordered_map<Lpn, std::deque<PendingWrite>> lpn_waiting_;

@@ -33,32 +33,22 @@ std::uint64_t FtlCpu::new_host_event() {
   // mdc's sort buffer answers its own flushes (sort_host_flush) and drops staged writes that are
   // rewritten or trimmed, so its writes would never be marked done: they take no number.
   if (sort_) return 0;
-  event_done_.push_back(0);
-  return ++last_event_;
+  return flushes_.arrive();
 }
 
 void FtlCpu::host_event_done(std::uint64_t event) {
   if (event == 0) return;
-  event_done_[event - done_from_] = 1;
-  while (!event_done_.empty() && event_done_.front() != 0) {
-    event_done_.pop_front();
-    ++done_from_;
-  }
-  while (!waiting_flushes_.empty() && done_from_ > waiting_flushes_.front().first) {
-    tlm::tlm_generic_payload* flush = waiting_flushes_.front().second;
-    waiting_flushes_.pop_front();
-    complete_host(*flush);
-  }
+  flushes_.done(event, [this](tlm::tlm_generic_payload* flush) { complete_host(*flush); });
 }
 
 void FtlCpu::handle_host_flush(tlm::tlm_generic_payload& gp) {
   ++stats_.host_flushes;
-  if (done_from_ > last_event_) {  // nothing accepted before it is still volatile
+  if (flushes_.done_through(flushes_.last_arrival())) {  // nothing accepted before it is volatile
     complete_host(gp);
     return;
   }
   ++stats_.flushes_waited;
-  waiting_flushes_.emplace_back(last_event_, &gp);
+  flushes_.wait_for(flushes_.last_arrival(), &gp);
 }
 
 // ---------------------------------------------------------------- per-page order (write buffer)

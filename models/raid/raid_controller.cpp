@@ -86,27 +86,16 @@ tlm::tlm_sync_enum RaidController::nb_transport_fw(tlm::tlm_generic_payload& gp,
     return tlm::TLM_COMPLETED;
   }
   const HostRequest& r = command->request;
-  if (r.op == HostOp::Flush) {
-    ArrayOp& flush = new_op();
-    flush.kind = ArrayOp::Kind::HostFlush;
-    flush.host_gp = &gp;
-    flush.request = r;
-    flush.arrival = host_arrivals_++;
-    open_arrivals_.insert(flush.arrival);
-    if (host_outstanding_++ == 0) coordinator_->on_array_busy();
-    timer_.schedule_at(reserve_firmware(), [this, &flush]() { flush_when_earlier_done(flush); });
-    phase = tlm::END_REQ;
-    return tlm::TLM_UPDATED;
-  }
-  if (r.op != HostOp::Read && r.op != HostOp::Write) {
+  if (r.op != HostOp::Read && r.op != HostOp::Write && r.op != HostOp::Flush) {
     std::ostringstream message;
     message << "request " << r.id << ": the RAID controller models reads, writes and flushes, not "
             << to_string(r.op) << " (a trace's trims cannot be replayed on an array)";
     SC_REPORT_ERROR("ssdtlm/raid", message.str().c_str());
     return tlm::TLM_COMPLETED;
   }
-  if (r.size_bytes == 0 || r.offset_bytes % config_.block_bytes != 0 || r.size_bytes % config_.block_bytes != 0 ||
-      r.offset_bytes + r.size_bytes > capacity_bytes()) {
+  if (r.op != HostOp::Flush &&
+      (r.size_bytes == 0 || r.offset_bytes % config_.block_bytes != 0 || r.size_bytes % config_.block_bytes != 0 ||
+       r.offset_bytes + r.size_bytes > capacity_bytes())) {
     std::ostringstream message;
     message << "request " << r.id << " [" << r.offset_bytes << ", +" << r.size_bytes << ") is not aligned to "
             << config_.block_bytes << " B blocks or exceeds the " << capacity_bytes() << " B array";
@@ -114,15 +103,20 @@ tlm::tlm_sync_enum RaidController::nb_transport_fw(tlm::tlm_generic_payload& gp,
     return tlm::TLM_COMPLETED;
   }
   ArrayOp& op = new_op();
-  op.kind = r.op == HostOp::Read ? ArrayOp::Kind::HostRead : ArrayOp::Kind::HostWrite;
   op.host_gp = &gp;
   op.request = r;
-  op.arrival = host_arrivals_++;
-  open_arrivals_.insert(op.arrival);
+  op.arrival = flushes_.arrive();
+  if (host_outstanding_++ == 0) coordinator_->on_array_busy();
+  if (r.op == HostOp::Flush) {
+    op.kind = ArrayOp::Kind::HostFlush;
+    timer_.schedule_at(reserve_firmware(), [this, &op]() { flush_when_earlier_done(op); });
+    phase = tlm::END_REQ;
+    return tlm::TLM_UPDATED;
+  }
+  op.kind = r.op == HostOp::Read ? ArrayOp::Kind::HostRead : ArrayOp::Kind::HostWrite;
   op.first_stripe = planner_->first_stripe(r.offset_bytes);
   op.last_stripe = planner_->last_stripe(r.offset_bytes, r.size_bytes);
   op.exclusive = r.op == HostOp::Write;
-  if (host_outstanding_++ == 0) coordinator_->on_array_busy();
 
   // Write data crosses the host link after the firmware has taken the command.
   timer_.schedule_at(reserve_firmware(), [this, &op]() {
@@ -150,7 +144,7 @@ void RaidController::respond_to_host(ArrayOp& op) {
   done += sc_time(double(config_.completion_overhead_ns), sc_core::SC_NS);
   timer_.schedule_at(done, [this, &op]() {
     tlm::tlm_generic_payload& gp = *op.host_gp;
-    open_arrivals_.erase(op.arrival);
+    const std::uint64_t arrival = op.arrival;
     free_ops_.push_back(&op);
     ++host_completed_;
     gp.set_response_status(op.failed ? tlm::TLM_GENERIC_ERROR_RESPONSE : tlm::TLM_OK_RESPONSE);
@@ -158,7 +152,7 @@ void RaidController::respond_to_host(ArrayOp& op) {
     sc_time delay = sc_core::SC_ZERO_TIME;
     host_socket->nb_transport_bw(gp, phase, delay);
     if (--host_outstanding_ == 0) coordinator_->on_array_idle();
-    start_waiting_flushes();
+    flushes_.done(arrival, [this](ArrayOp* flush) { flush_members(*flush); });
   });
 }
 

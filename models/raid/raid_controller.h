@@ -29,6 +29,7 @@
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "models/common/flush_barrier.h"
 #include "models/common/ftl_command.h"
 #include "models/common/stats/latency_statistics.h"
 #include "models/common/timed_callback_queue.h"
@@ -115,7 +116,6 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   // Host flushes (raid_flush.cpp): a flush waits for every host operation that arrived
   // before it, then flushes every member in service.
   void flush_when_earlier_done(ArrayOp& flush);
-  void start_waiting_flushes();
   void flush_members(ArrayOp& flush);
   sc_core::sc_time reserve_host_link(sc_core::sc_time& free_at, std::uint64_t bytes);
 
@@ -160,9 +160,8 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   sc_core::sc_time host_link_down_free_at_;
   sc_core::sc_time host_link_up_free_at_;
   std::uint32_t host_outstanding_ = 0;
-  std::uint64_t host_arrivals_ = 0;
-  std::set<std::uint64_t> open_arrivals_;     // host operations not answered yet
-  std::deque<ArrayOp*> waiting_flushes_;      // in arrival order
+  // Host operations numbered in arrival order, done once answered; flushes wait on it.
+  FlushBarrier<ArrayOp*> flushes_;
   std::uint64_t host_completed_ = 0;
 
   std::vector<std::unique_ptr<ArrayOp>> op_storage_;

@@ -7,20 +7,11 @@
 namespace ssdtlm {
 
 void RaidController::flush_when_earlier_done(ArrayOp& flush) {
-  // open_arrivals_ holds the flush itself; anything older still open holds it back.
-  if (*open_arrivals_.begin() == flush.arrival) {
+  // Flushes get here in arrival order (the firmware is serial), as FlushBarrier requires.
+  if (flushes_.done_through(flush.arrival - 1)) {
     flush_members(flush);
   } else {
-    waiting_flushes_.push_back(&flush);
-  }
-}
-
-void RaidController::start_waiting_flushes() {
-  // Flushes wait in arrival order, so only the front one can be the oldest open operation.
-  while (!waiting_flushes_.empty() && *open_arrivals_.begin() == waiting_flushes_.front()->arrival) {
-    ArrayOp& flush = *waiting_flushes_.front();
-    waiting_flushes_.pop_front();
-    flush_members(flush);
+    flushes_.wait_for(flush.arrival - 1, &flush);
   }
 }
 
