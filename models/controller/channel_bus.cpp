@@ -7,9 +7,9 @@ namespace ssdtlm {
 ChannelBus::ChannelBus(std::uint32_t channel, std::size_t max_requesters)
     : channel_(channel), waiters_(max_requesters, kNobody) {}
 
-bool ChannelBus::request(RequesterId requester, const sc_core::sc_time& now) {
+bool ChannelBus::request(RequesterId requester, std::uint64_t now_ps) {
   if (holder_ == kNobody) {
-    grant(requester, now);
+    grant(requester, now_ps);
     return true;
   }
   if (waiting_count_ == waiters_.size()) {
@@ -24,25 +24,21 @@ bool ChannelBus::request(RequesterId requester, const sc_core::sc_time& now) {
   return false;
 }
 
-ChannelBus::RequesterId ChannelBus::release(const sc_core::sc_time& now) {
-  busy_time_ += now - held_since_;
+ChannelBus::RequesterId ChannelBus::release(std::uint64_t now_ps) {
+  busy_time_ps_ += now_ps - held_since_ps_;
   holder_ = kNobody;
   if (waiting_count_ == 0) return kNobody;
   const RequesterId next = waiters_[waiting_head_];
   waiting_head_ = (waiting_head_ + 1) % waiters_.size();
   --waiting_count_;
-  grant(next, now);
+  grant(next, now_ps);
   return next;
 }
 
-void ChannelBus::grant(RequesterId requester, const sc_core::sc_time& now) {
+void ChannelBus::grant(RequesterId requester, std::uint64_t now_ps) {
   holder_ = requester;
-  held_since_ = now;
+  held_since_ps_ = now_ps;
   ++tenures_;
-}
-
-sc_core::sc_time ChannelBus::busy_time(const sc_core::sc_time& now) const {
-  return holder_ == kNobody ? busy_time_ : busy_time_ + (now - held_since_);
 }
 
 }  // namespace ssdtlm

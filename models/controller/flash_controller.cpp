@@ -18,10 +18,6 @@ sc_core::sc_time from_ps(std::uint64_t ps) {
   return sc_core::sc_time::from_value(ps);
 }
 
-std::uint64_t to_ps(const sc_core::sc_time& time) {
-  return static_cast<std::uint64_t>(std::llround(time.to_seconds() * 1e12));
-}
-
 bool returns_data(FlashOpcode opcode) {
   return opcode == FlashOpcode::Read || opcode == FlashOpcode::CacheRead ||
          opcode == FlashOpcode::Copyback;
@@ -104,13 +100,12 @@ tlm::tlm_sync_enum FlashController::nb_transport_fw(tlm::tlm_generic_payload& pa
                                                     sc_core::sc_time& delay) {
   if (phase == tlm::BEGIN_REQ) {
     if (!accept(payload)) return tlm::TLM_COMPLETED;
-    const sc_core::sc_time arrival_delay =
-        delay + from_ps(config_.command_overhead_ns * 1000);
-    if (arrival_delay == sc_core::SC_ZERO_TIME) {
+    const std::uint64_t arrival_delay_ps = delay.value() + config_.command_overhead_ns * 1000;
+    if (arrival_delay_ps == 0) {
       arrive(payload);
     } else {
       tlm::tlm_generic_payload* arriving = &payload;
-      timers_.schedule_in(arrival_delay, [this, arriving] { arrive(*arriving); });
+      timers_.schedule_in_ps(arrival_delay_ps, [this, arriving] { arrive(*arriving); });
     }
     phase = tlm::END_REQ;
     return tlm::TLM_UPDATED;
@@ -271,7 +266,7 @@ void FlashController::start_operation(DieContext& die, std::size_t pick, bool al
     multi_plane_merged_commands_ += selection.count;
   }
   prepare_operation(die, operation);
-  if (die.in_flight++ == 0) die.busy_since = sim_now();
+  if (die.in_flight++ == 0) die.busy_since_ps = sim_now_ps();
   die.pipeline_open = false;
   die.pipeline_opcode = operation.command->opcode;
   advance(die, slot);
@@ -329,7 +324,7 @@ bool FlashController::run_step(DieContext& die, int slot, const Step& step) {
     case StepKind::Bus:
       if (step.duration_ps == 0) return true;
       // Granted now: the tenure ends on a timer. Otherwise release() grants it later.
-      if (bus_of(die).request(requester(die, slot), sim_now())) {
+      if (bus_of(die).request(requester(die, slot), sim_now_ps())) {
         schedule_step_end(die, slot, step.duration_ps);
       }
       return false;
@@ -393,9 +388,9 @@ void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generat
   DieOperation& operation = die.operations[slot];
   if (generation != operation.generation) return;  // the step was suspended
   const Step& step = operation.script[operation.step];
-  if (step.kind == StepKind::Array) die.array_time += from_ps(step.duration_ps);
+  if (step.kind == StepKind::Array) die.array_time_ps += step.duration_ps;
   if (step.kind == StepKind::Bus) {
-    const ChannelBus::RequesterId next = bus_of(die).release(sim_now());
+    const ChannelBus::RequesterId next = bus_of(die).release(sim_now_ps());
     if (next != ChannelBus::kNobody) {
       DieContext& next_die = *dies_state_[next / kOperationSlots];
       const int next_slot = static_cast<int>(next % kOperationSlots);
@@ -413,7 +408,7 @@ void FlashController::invoke_die(DieContext& die, DieOperation& operation) {
   operation.die_invoked = true;
   // The die's answer is the array time. It equals the script's Array steps unless the command
   // was rejected (no array time); spread it over the Array steps in order.
-  std::uint64_t remaining_ps = to_ps(delay);
+  std::uint64_t remaining_ps = delay.value();
   for (std::size_t i = operation.step; i < operation.script.size(); ++i) {
     Step& step = operation.script[i];
     if (step.kind != StepKind::Array) continue;
@@ -441,7 +436,7 @@ void FlashController::complete(DieContext& die, int slot) {
   completed_commands_ += count;
   operation.active = false;
   if (--die.in_flight == 0) {
-    die.busy_time += sim_now() - die.busy_since;
+    die.busy_time_ps += sim_now_ps() - die.busy_since_ps;
     die.pipeline_open = false;
   }
   if (ecc_enabled_ && ok && decodes_page(merged.opcode)) {
@@ -530,7 +525,7 @@ sc_core::sc_time FlashController::ecc_busy_time(std::uint32_t channel) const {
 void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps) {
   const ChannelBus::RequesterId id = requester(die, slot);
   DieOperation& operation = die.operations[slot];
-  operation.step_started = sim_now();
+  operation.step_started_ps = sim_now_ps();
   const std::uint32_t generation = operation.generation;
   timers_.schedule_in_ps(duration_ps, [this, id, generation] { end_step(id, generation); });
 }
@@ -585,7 +580,7 @@ bool FlashController::try_suspend(DieContext& die) {
   Step& step = operation.script[operation.step];
   if (step.kind != StepKind::Array) return false;
   if (operation.suspensions >= config_.max_suspensions_per_operation) return false;
-  const std::uint64_t elapsed_ps = (sim_now() - operation.step_started).value();
+  const std::uint64_t elapsed_ps = sim_now_ps() - operation.step_started_ps;
   if (elapsed_ps >= step.duration_ps) return false;
   const std::uint64_t remaining_ps = step.duration_ps - elapsed_ps;
   const std::uint64_t latency_ns =
@@ -594,7 +589,7 @@ bool FlashController::try_suspend(DieContext& die) {
   if (remaining_ps <= latency_ps) return false;  // finishing is no slower than suspending
   if (find_suspend_read(die) == die.queue.size()) return false;
 
-  die.array_time += from_ps(elapsed_ps);
+  die.array_time_ps += elapsed_ps;
   step.duration_ps = remaining_ps;  // what the resume runs
   ++operation.generation;           // drops the pending end of this step
   ++operation.suspensions;
@@ -602,7 +597,7 @@ bool FlashController::try_suspend(DieContext& die) {
   die.suspend_phase = SuspendPhase::Suspending;
   die.suspended_slot = slot;
   const DieId id = die.id;
-  timers_.schedule_in(from_ps(latency_ps), [this, id] { suspension_ready(id); });
+  timers_.schedule_in_ps(latency_ps, [this, id] { suspension_ready(id); });
   return true;
 }
 
@@ -631,7 +626,7 @@ void FlashController::serve_suspended(DieContext& die) {
   }
   die.suspend_phase = SuspendPhase::Resuming;
   const DieId id = die.id;
-  timers_.schedule_in(from_ps(nand_timing_.resume_ns * 1000), [this, id] { resumed(id); });
+  timers_.schedule_in_ps(nand_timing_.resume_ns * 1000, [this, id] { resumed(id); });
 }
 
 void FlashController::resumed(DieId id) {
@@ -648,16 +643,16 @@ void FlashController::resumed(DieId id) {
 
 sc_core::sc_time FlashController::die_busy_time(DieId id) const {
   const DieContext& die = *dies_state_[id];
-  if (die.in_flight == 0) return die.busy_time;
-  return die.busy_time + (sim_now() - die.busy_since);
+  if (die.in_flight == 0) return from_ps(die.busy_time_ps);
+  return from_ps(die.busy_time_ps + (sim_now_ps() - die.busy_since_ps));
 }
 
 sc_core::sc_time FlashController::die_array_time(DieId id) const {
-  return dies_state_[id]->array_time;
+  return from_ps(dies_state_[id]->array_time_ps);
 }
 
 sc_core::sc_time FlashController::channel_busy_time(std::uint32_t channel) const {
-  return buses_[channel].busy_time(sim_now());
+  return from_ps(buses_[channel].busy_time_ps(sim_now_ps()));
 }
 
 void FlashController::report(const std::string& message) const {
