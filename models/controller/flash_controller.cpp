@@ -45,6 +45,9 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
       bus_timing_(bus_timing),
       config_(config),
       policy_(make_scheduling_policy(config.scheduling_policy)),
+      script_templates_(nand_timing, bus_timing,
+                        std::max<std::uint32_t>(1, std::min<std::uint32_t>(geometry.planes_per_die, kMaxPlanes))),
+      page_transfer_ps_(bus_timing.transfer_ps(geometry.page_size_bytes)),
       die_sockets_("die_socket", geometry.dies()),
       dies_("die"),
       timers_("timers"),
@@ -242,7 +245,7 @@ void FlashController::try_dispatch(DieContext& die) {
 
 void FlashController::start_operation(DieContext& die, std::size_t pick, bool allow_multi_plane) {
   MergeSelection selection;
-  if (config_.multi_plane && allow_multi_plane) {
+  if (config_.multi_plane && allow_multi_plane && geometry_.planes_per_die > 1) {
     selection = select_multi_plane(die.queue, pick, geometry_.planes_per_die);
   } else {
     selection.indices[0] = pick;
@@ -256,8 +259,10 @@ void FlashController::start_operation(DieContext& die, std::size_t pick, bool al
   for (std::size_t i = 0; i < selection.count; ++i) {
     operation.commands[i] = die.queue[selection.indices[i]];
   }
-  std::sort(selection.indices.begin(), selection.indices.begin() + selection.count,
-            std::greater<std::size_t>());
+  if (selection.count > 1) {
+    std::sort(selection.indices.begin(), selection.indices.begin() + selection.count,
+              std::greater<std::size_t>());
+  }
   for (std::size_t i = 0; i < selection.count; ++i) {
     die.queue.erase(die.queue.begin() + static_cast<std::ptrdiff_t>(selection.indices[i]));
   }
@@ -282,19 +287,25 @@ void FlashController::prepare_operation(DieContext& die, DieOperation& operation
   merged.transfer_bytes = first.transfer_bytes;
   merged.status = FlashStatus::Ok;
   merged.issuer_tag = 0;
-  OperationShape shape;
-  shape.opcode = first.opcode;
-  shape.plane_count = static_cast<std::uint32_t>(operation.command_count);
+  std::uint64_t transfer_ps_total = 0;  // Σ X_i
   for (std::size_t i = 0; i < operation.command_count; ++i) {
     const FlashCommand& command = *operation.commands[i].command;
     merged.targets[i] = command.targets[0];
-    shape.transfer_ps_total += transfer_ps_of(command);
+    transfer_ps_total += transfer_ps_of(command);
   }
   operation.payload.set_command(returns_data(first.opcode) ? tlm::TLM_READ_COMMAND
                                                            : tlm::TLM_WRITE_COMMAND);
   operation.payload.set_response_status(tlm::TLM_OK_RESPONSE);
-  operation.script =
-      build_operation_script(shape, array_phases(nand_timing_, merged), nand_timing_, bus_timing_);
+  // The kind's script (operation_script.h): its ΣX added here, its array times from the die.
+  OperationScript& script = operation.script;
+  script = script_templates_.get(first.opcode, static_cast<std::uint32_t>(operation.command_count));
+  if (script.data_step() != OperationScript::kNoDataStep) script[script.data_step()].duration_ps += transfer_ps_total;
+  if (first.opcode == FlashOpcode::Copyback) {
+    // Two Array steps: the die's answer is tR + tPROG; the first takes tR.
+    std::size_t array_step = 0;
+    while (script[array_step].kind != StepKind::Array) ++array_step;
+    script[array_step].duration_ps = array_phases(nand_timing_, merged).first_ps;
+  }
   operation.step = 0;
   operation.die_invoked = false;
 }
@@ -304,7 +315,7 @@ std::uint32_t FlashController::transfer_bytes_of(const FlashCommand& command) co
 }
 
 std::uint64_t FlashController::transfer_ps_of(const FlashCommand& command) const {
-  return bus_timing_.transfer_ps(transfer_bytes_of(command));
+  return command.transfer_bytes != 0 ? bus_timing_.transfer_ps(command.transfer_bytes) : page_transfer_ps_;
 }
 
 // ---------------------------------------------------------------------------- execution
@@ -404,10 +415,13 @@ void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generat
 
 void FlashController::invoke_die(DieContext& die, DieOperation& operation) {
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  die_sockets_[die.id]->b_transport(operation.payload, delay);
+  // The die is this module's child, bound to die_sockets_[die.id]: called directly, the same
+  // b_transport without the two socket indirections.
+  dies_[die.id].b_transport(operation.payload, delay);
   operation.die_invoked = true;
-  // The die's answer is the array time. It equals the script's Array steps unless the command
-  // was rejected (no array time); spread it over the Array steps in order.
+  // The die's answer is the array time (zero if it rejected the command). The Array steps of
+  // the script come with kArrayFromDie (a copyback's first with its tR): spread the answer
+  // over them in order.
   std::uint64_t remaining_ps = delay.value();
   for (std::size_t i = operation.step; i < operation.script.size(); ++i) {
     Step& step = operation.script[i];

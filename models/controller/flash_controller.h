@@ -152,6 +152,8 @@ class FlashController : public sc_core::sc_module {
   ChannelBusTiming bus_timing_;
   FlashControllerConfig config_;
   std::unique_ptr<SchedulingPolicy> policy_;
+  OperationScriptTemplates script_templates_;
+  std::uint64_t page_transfer_ps_;  // X of a whole page
 
   sc_core::sc_vector<tlm_utils::simple_initiator_socket<FlashController>> die_sockets_;
   sc_core::sc_vector<NandDie> dies_;

@@ -22,9 +22,11 @@ OperationScript build_operation_script(const OperationShape& shape, const ArrayP
       script.add(StepKind::Bus, page_commands_ps);
       script.add(StepKind::Array, array.first_ps);
       script.add(StepKind::Bus, status_ps + shape.transfer_ps_total);
+      script.mark_data_step();
       break;
     case FlashOpcode::Program:
       script.add(StepKind::Bus, data_in_ps);
+      script.mark_data_step();
       script.add(StepKind::Array, array.first_ps);
       script.add(StepKind::Bus, status_ps);
       break;
@@ -45,6 +47,7 @@ OperationScript build_operation_script(const OperationShape& shape, const ArrayP
       break;
     case FlashOpcode::CacheProgram:
       script.add(StepKind::Bus, data_in_ps);
+      script.mark_data_step();
       script.add(StepKind::AcquirePageRegister);
       script.add(StepKind::RegisterMove, cache_busy_ps);
       script.add(StepKind::OpenPipeline);
@@ -61,10 +64,31 @@ OperationScript build_operation_script(const OperationShape& shape, const ArrayP
       script.add(StepKind::RegisterMove, cache_busy_ps);
       script.add(StepKind::ReleasePageRegister);
       script.add(StepKind::Bus, status_ps + shape.transfer_ps_total);
+      script.mark_data_step();
       script.add(StepKind::ReleaseCacheRegister);
       break;
   }
   return script;
+}
+
+OperationScriptTemplates::OperationScriptTemplates(const NandTiming& nand, const ChannelBusTiming& bus,
+                                                   std::uint32_t max_planes)
+    : max_planes_(max_planes) {
+  constexpr FlashOpcode kOpcodes[] = {FlashOpcode::Read,     FlashOpcode::Program,
+                                      FlashOpcode::Erase,    FlashOpcode::Copyback,
+                                      FlashOpcode::ReadStatus, FlashOpcode::CacheProgram,
+                                      FlashOpcode::CacheRead};
+  scripts_.resize(std::size(kOpcodes) * max_planes);
+  const ArrayPhases from_die{kArrayFromDie, kArrayFromDie};
+  for (const FlashOpcode opcode : kOpcodes) {
+    for (std::uint32_t planes = 1; planes <= max_planes; ++planes) {
+      OperationShape shape;
+      shape.opcode = opcode;
+      shape.plane_count = planes;
+      scripts_[static_cast<std::size_t>(opcode) * max_planes + planes - 1] =
+          build_operation_script(shape, from_die, nand, bus);
+    }
+  }
 }
 
 }  // namespace ssdtlm
