@@ -73,6 +73,8 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
     auto state = std::make_unique<DieContext>();
     state->id = id;
     state->channel = geometry.channel_of_die(id);
+    // Partner counts serve the multi-plane merger only (start_operation skips it then).
+    if (!config.multi_plane || geometry.planes_per_die < 2) state->queue.disable_partner_counts();
     dies_state_.push_back(std::move(state));
   }
   buses_.reserve(geometry.channels);

@@ -71,6 +71,25 @@ OperationScript build_operation_script(const OperationShape& shape, const ArrayP
   return script;
 }
 
+namespace {
+
+// A Bus or RegisterMove step of zero length is done as soon as it is reached (it does not ask
+// for the bus), so leaving it out changes no time; the data step stays, its ΣX comes later.
+OperationScript without_idle_steps(const OperationScript& script) {
+  OperationScript kept;
+  for (std::size_t i = 0; i < script.size(); ++i) {
+    const Step& step = script[i];
+    const bool idle = (step.kind == StepKind::Bus || step.kind == StepKind::RegisterMove) &&
+                      step.duration_ps == 0 && i != script.data_step();
+    if (idle) continue;
+    kept.add(step.kind, step.duration_ps);
+    if (i == script.data_step()) kept.mark_data_step();
+  }
+  return kept;
+}
+
+}  // namespace
+
 OperationScriptTemplates::OperationScriptTemplates(const NandTiming& nand, const ChannelBusTiming& bus,
                                                    std::uint32_t max_planes)
     : max_planes_(max_planes) {
@@ -86,7 +105,7 @@ OperationScriptTemplates::OperationScriptTemplates(const NandTiming& nand, const
       shape.opcode = opcode;
       shape.plane_count = planes;
       scripts_[static_cast<std::size_t>(opcode) * max_planes + planes - 1] =
-          build_operation_script(shape, from_die, nand, bus);
+          without_idle_steps(build_operation_script(shape, from_die, nand, bus));
     }
   }
 }
