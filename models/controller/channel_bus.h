@@ -25,11 +25,22 @@ class ChannelBus {
   // True when the bus is granted at once (it was free); otherwise the requester waits in line.
   // A requester asks for at most one tenure at a time. Times in ps (the controller's hot path
   // builds no sc_time); the sc_time overloads are for tests and callers outside it.
-  bool request(RequesterId requester, std::uint64_t now_ps);
+  bool request(RequesterId requester, std::uint64_t now_ps) {
+    if (holder_ == kNobody) {
+      grant(requester, now_ps);
+      return true;
+    }
+    wait(requester);
+    return false;
+  }
   bool request(RequesterId requester, const sc_core::sc_time& now) { return request(requester, now.value()); }
   // Ends the holder's tenure and grants the bus to the longest waiting requester, returned
   // (kNobody if none waits).
-  RequesterId release(std::uint64_t now_ps);
+  RequesterId release(std::uint64_t now_ps) {
+    busy_time_ps_ += now_ps - held_since_ps_;
+    holder_ = kNobody;
+    return waiting_count_ == 0 ? kNobody : grant_next(now_ps);
+  }
   RequesterId release(const sc_core::sc_time& now) { return release(now.value()); }
 
   std::uint32_t channel() const { return channel_; }
@@ -46,7 +57,13 @@ class ChannelBus {
   std::uint64_t tenures() const { return tenures_; }
 
  private:
-  void grant(RequesterId requester, std::uint64_t now_ps);
+  void grant(RequesterId requester, std::uint64_t now_ps) {
+    holder_ = requester;
+    held_since_ps_ = now_ps;
+    ++tenures_;
+  }
+  void wait(RequesterId requester);             // queues behind the holder
+  RequesterId grant_next(std::uint64_t now_ps);  // to the longest waiting
 
   std::uint32_t channel_;
   RequesterId holder_ = kNobody;

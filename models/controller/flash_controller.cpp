@@ -324,32 +324,39 @@ std::uint64_t FlashController::transfer_ps_of(const FlashCommand& command) const
 
 void FlashController::advance(DieContext& die, int slot) {
   DieOperation& operation = die.operations[slot];
-  while (operation.step < operation.script.size()) {
-    if (!run_step(die, slot, operation.script[operation.step])) return;
+  const std::size_t steps = operation.script.size();
+  while (operation.step < steps) {
+    const Step& step = operation.script[operation.step];
+    // Bus and Array steps inline (every command has them); the die-internal ones in run_step.
+    if (step.kind == StepKind::Bus) {
+      if (step.duration_ps != 0) {
+        // Granted now: the tenure ends on a timer. Otherwise release() grants it later.
+        if (bus_of(die).request(requester(die, slot), sim_now_ps())) {
+          schedule_step_end(die, slot, step.duration_ps);
+        }
+        return;
+      }
+    } else if (step.kind == StepKind::Array) {
+      if (!operation.die_invoked) invoke_die(die, operation);  // sets this step's duration
+      if (step.duration_ps != 0) {
+        schedule_step_end(die, slot, step.duration_ps);
+        // A read queued during the command phase may suspend the array operation at once.
+        if (config_.suspend_enabled && !die.queue.empty()) try_suspend(die);
+        return;
+      }
+    } else if (!run_step(die, slot, step)) {
+      return;
+    }
     ++operation.step;
   }
   complete(die, slot);
 }
 
 bool FlashController::run_step(DieContext& die, int slot, const Step& step) {
-  DieOperation& operation = die.operations[slot];
   switch (step.kind) {
     case StepKind::Bus:
-      if (step.duration_ps == 0) return true;
-      // Granted now: the tenure ends on a timer. Otherwise release() grants it later.
-      if (bus_of(die).request(requester(die, slot), sim_now_ps())) {
-        schedule_step_end(die, slot, step.duration_ps);
-      }
-      return false;
-    case StepKind::Array: {
-      if (!operation.die_invoked) invoke_die(die, operation);
-      const std::uint64_t duration_ps = operation.script[operation.step].duration_ps;
-      if (duration_ps == 0) return true;
-      schedule_step_end(die, slot, duration_ps);
-      // A read queued during the command phase may suspend the array operation at once.
-      if (config_.suspend_enabled && !die.queue.empty()) try_suspend(die);
-      return false;
-    }
+    case StepKind::Array:
+      break;  // advance() runs these
     case StepKind::RegisterMove:
       if (step.duration_ps == 0) return true;
       schedule_step_end(die, slot, step.duration_ps);

@@ -120,7 +120,8 @@ class FlashController : public sc_core::sc_module {
   void resumed(DieId id);
   void prepare_operation(DieContext& die, DieOperation& operation);
   void advance(DieContext& die, int slot);
-  // One step of an operation; false when the operation must wait (timer, bus or register).
+  // One die-internal step of an operation (register, register move, pipeline; advance() runs
+  // Bus and Array steps); false when the operation must wait (timer or register).
   bool run_step(DieContext& die, int slot, const Step& step);
   // Takes a die register for `slot`, or queues the slot as its (only) waiter.
   static bool acquire_register(int& owner, int& waiter, int slot);
