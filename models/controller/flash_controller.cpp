@@ -104,13 +104,16 @@ tlm::tlm_sync_enum FlashController::nb_transport_fw(tlm::tlm_generic_payload& pa
                                                     tlm::tlm_phase& phase,
                                                     sc_core::sc_time& delay) {
   if (phase == tlm::BEGIN_REQ) {
-    if (!accept(payload)) return tlm::TLM_COMPLETED;
+    FlashCommand* command = accept(payload);
+    if (command == nullptr) return tlm::TLM_COMPLETED;
     const std::uint64_t arrival_delay_ps = delay.value() + config_.command_overhead_ns * 1000;
     if (arrival_delay_ps == 0) {
-      arrive(payload);
+      arrive(payload, *command);
     } else {
+      // Two pointers fit std::function's local buffer (no allocation): the command is looked up again.
       tlm::tlm_generic_payload* arriving = &payload;
-      timers_.schedule_in_ps(arrival_delay_ps, [this, arriving] { arrive(*arriving); });
+      timers_.schedule_in_ps(arrival_delay_ps,
+                             [this, arriving] { arrive(*arriving, *arriving->get_extension<FlashCommand>()); });
     }
     phase = tlm::END_REQ;
     return tlm::TLM_UPDATED;
@@ -128,11 +131,11 @@ tlm::tlm_sync_enum FlashController::nb_transport_fw(tlm::tlm_generic_payload& pa
   return tlm::TLM_COMPLETED;
 }
 
-bool FlashController::accept(tlm::tlm_generic_payload& payload) {
-  const FlashCommand* command = payload.get_extension<FlashCommand>();
+FlashCommand* FlashController::accept(tlm::tlm_generic_payload& payload) {
+  FlashCommand* command = payload.get_extension<FlashCommand>();
   const bool valid = command != nullptr && command->die < geometry_.dies() && command->plane_count == 1 &&
                      command->targets[0].plane < geometry_.planes_per_die;
-  if (valid) return true;  // the hot path builds no message
+  if (valid) return command;  // the hot path builds no message
   std::ostringstream problem;
   if (command == nullptr) {
     problem << "transaction without a FlashCommand extension";
@@ -149,15 +152,14 @@ bool FlashController::accept(tlm::tlm_generic_payload& payload) {
   }
   report(problem.str());
   payload.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-  return false;
+  return nullptr;
 }
 
-void FlashController::arrive(tlm::tlm_generic_payload& payload) {
+void FlashController::arrive(tlm::tlm_generic_payload& payload, FlashCommand& command) {
   if (!ecc_enabled_) {
-    enqueue(payload);
+    enqueue(payload, command);
     return;
   }
-  const FlashCommand& command = *payload.get_extension<FlashCommand>();
   const sc_core::sc_time now = sim_now();
   sc_core::sc_time ready = now;
   if (encodes_page(command.opcode)) {
@@ -168,22 +170,22 @@ void FlashController::arrive(tlm::tlm_generic_payload& payload) {
   sc_core::sc_time& last = last_enqueue_at_[command.die];
   if (pending > 0 && ready < last) ready = last;
   if (ready == now && pending == 0) {
-    enqueue(payload);
+    enqueue(payload, command);
     return;
   }
   ++pending;
   last = ready;
   tlm::tlm_generic_payload* waiting = &payload;
   timers_.schedule_at(ready, [this, waiting] {
-    --pending_enqueues_[waiting->get_extension<FlashCommand>()->die];
-    enqueue(*waiting);
+    FlashCommand& encoded = *waiting->get_extension<FlashCommand>();
+    --pending_enqueues_[encoded.die];
+    enqueue(*waiting, encoded);
   });
 }
 
-void FlashController::enqueue(tlm::tlm_generic_payload& payload) {
-  FlashCommand* command = payload.get_extension<FlashCommand>();
-  DieContext& die = *dies_state_[command->die];
-  die.queue.push_back({&payload, command, next_sequence_++});
+void FlashController::enqueue(tlm::tlm_generic_payload& payload, FlashCommand& command) {
+  DieContext& die = *dies_state_[command.die];
+  die.queue.push_back({&payload, &command, next_sequence_++});
   // Dispatch later at this instant, so that commands the FTL issues together are all queued when
   // the policy picks and the merger looks for multi-plane partners.
   if (die.in_flight == 0 || die.pipeline_open ||

@@ -102,9 +102,12 @@ class FlashController : public sc_core::sc_module {
  private:
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
-  bool accept(tlm::tlm_generic_payload& payload);
-  void arrive(tlm::tlm_generic_payload& payload);  // the command reaches the controller
-  void enqueue(tlm::tlm_generic_payload& payload);  // ... and its die queue
+  // The payload's FlashCommand if the command is valid, else nullptr (reported).
+  FlashCommand* accept(tlm::tlm_generic_payload& payload);
+  // The command reaches the controller, then its die queue (`command` is the payload's
+  // extension, looked up once).
+  void arrive(tlm::tlm_generic_payload& payload, FlashCommand& command);
+  void enqueue(tlm::tlm_generic_payload& payload, FlashCommand& command);
 
   void on_dispatch();  // deferred (EventLoop::defer): dispatch of dies that received commands
 
