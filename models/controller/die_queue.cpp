@@ -56,7 +56,9 @@ void DieQueue::erase(const_iterator position) {
   const std::size_t offset = static_cast<std::size_t>(std::distance(begin(), position));
   const std::size_t at = head_ + offset;
   count(keys_[at], -1);
-  if (offset < size() / 2) {
+  if (offset == 0) {
+    ++head_;  // the oldest leaves (FIFO, and most picks): nothing moves
+  } else if (offset < size() / 2) {
     // Shift the older commands up by one and drop the first slot.
     std::move_backward(commands_.begin() + static_cast<std::ptrdiff_t>(head_),
                        commands_.begin() + static_cast<std::ptrdiff_t>(at),

@@ -446,10 +446,11 @@ void FlashController::complete(DieContext& die, int slot) {
   DieOperation& operation = die.operations[slot];
   const FlashCommand& merged = *operation.command;
   const bool ok = operation.payload.is_response_ok();
-  std::array<tlm::tlm_generic_payload*, kMaxPlanes> responses{};
+  std::array<tlm::tlm_generic_payload*, kMaxPlanes> responses;  // [0, count) set below
   const std::size_t count = operation.command_count;
-  std::array<bool, kMaxPlanes> retry{};
+  std::array<bool, kMaxPlanes> retry;
   for (std::size_t i = 0; i < count; ++i) {
+    retry[i] = false;
     FlashCommand& command = *operation.commands[i].command;
     if (returns_data(command.opcode)) command.targets[0].data_tag = merged.targets[i].data_tag;
     command.status = merged.status;
