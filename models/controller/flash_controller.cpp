@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <sstream>
+#include <unordered_map>
 
 #include "models/controller/command_hazard.h"
 #include "models/controller/multi_plane_merge.h"
@@ -13,6 +14,19 @@
 namespace ssdtlm {
 
 namespace {
+
+// FlashControllers per event loop (start_of_simulation: the deferred dispatch entries of two
+// controllers on one loop are ordered by creation).
+std::unordered_map<const EventLoop*, int>& controllers_per_loop() {
+  // Never destroyed: a controller may outlive static destruction (e.g. held by Python).
+  static auto* counts = new std::unordered_map<const EventLoop*, int>();
+  return *counts;
+}
+
+int controllers_on_loop(const EventLoop& loop) {
+  const auto found = controllers_per_loop().find(&loop);
+  return found == controllers_per_loop().end() ? 0 : found->second;
+}
 
 sc_core::sc_time from_ps(std::uint64_t ps) {
   return sc_core::sc_time::from_value(ps);
@@ -94,9 +108,13 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
   }
 
   target_socket.register_nb_transport_fw(this, &FlashController::nb_transport_fw);
+  ++controllers_per_loop()[&timers_.loop()];
 }
 
-FlashController::~FlashController() = default;
+FlashController::~FlashController() {
+  auto& counts = controllers_per_loop();
+  if (--counts[&timers_.loop()] == 0) counts.erase(&timers_.loop());
+}
 
 // ---------------------------------------------------------------------------- FTL side
 
@@ -135,7 +153,12 @@ FlashCommand* FlashController::accept(tlm::tlm_generic_payload& payload) {
   FlashCommand* command = payload.get_extension<FlashCommand>();
   const bool valid = command != nullptr && command->die < geometry_.dies() && command->plane_count == 1 &&
                      command->targets[0].plane < geometry_.planes_per_die;
-  if (valid) return command;  // the hot path builds no message
+  if (valid) {  // the hot path builds no message
+    if (command->opcode == FlashOpcode::CacheRead || command->opcode == FlashOpcode::CacheProgram) {
+      cache_commands_seen_ = true;
+    }
+    return command;
+  }
   std::ostringstream problem;
   if (command == nullptr) {
     problem << "transaction without a FlashCommand extension";
@@ -219,8 +242,39 @@ void FlashController::on_dispatch() {
   dispatch_list_.clear();
 }
 
+void FlashController::start_of_simulation() {
+  // request_dispatch() may leave a completing die's dispatch to complete() when the deferred
+  // call provably does nothing and its absence reorders nothing:
+  //  * complete() calls try_dispatch(die) on the idle die with the command queued, so it
+  //    starts an operation (suspend off: no suspended operation, no suspend check);
+  //  * that operation is a plain one (no cache command was ever accepted: plain operations
+  //    never open a pipeline) whose first step takes time (every plain template starts with a
+  //    Bus step > 0), so the die stays busy to the end of the instant and the deferred
+  //    try_dispatch(die) would return at once;
+  //  * the deferred entry only runs dispatches, after every plain callback of the instant, so
+  //    creating it later (by another die's request) or not at all changes no other order, as
+  //    long as no other module defers on this loop: only FlashController defers, and this
+  //    controller must be the only one on its loop (RaidPlatform shares one loop between its
+  //    members: there the deferred entries of two controllers are ordered by creation).
+  bool timed_start = true;
+  const std::uint32_t max_planes = std::max<std::uint32_t>(1, std::min<std::uint32_t>(geometry_.planes_per_die, kMaxPlanes));
+  for (const FlashOpcode opcode : {FlashOpcode::Read, FlashOpcode::Program, FlashOpcode::Erase, FlashOpcode::Copyback,
+                                   FlashOpcode::ReadStatus}) {
+    for (std::uint32_t planes = 1; planes <= max_planes; ++planes) {
+      const OperationScript& script = script_templates_.get(opcode, planes);
+      timed_start &= script.size() > 0 && script[0].kind == StepKind::Bus && script[0].duration_ps > 0;
+    }
+  }
+  dispatch_by_completion_ = timed_start && !config_.suspend_enabled && controllers_on_loop(timers_.loop()) == 1;
+}
+
 void FlashController::request_dispatch(DieContext& die) {
   if (die.dispatch_pending) return;
+  // A command for the die whose completion is answering the FTL (it became idle there):
+  // complete() dispatches the die right after answering, so the deferred call would find it
+  // busy and do nothing; leaving it out saves a loop entry and changes no order (why:
+  // start_of_simulation()).
+  if (&die == completing_die_ && dispatch_by_completion_ && !cache_commands_seen_) return;
   die.dispatch_pending = true;
   // One deferred loop entry per instant serves every die that asked (see enqueue).
   if (dispatch_list_.empty()) timers_.defer([this] { on_dispatch(); });
@@ -488,6 +542,8 @@ void FlashController::complete(DieContext& die, int slot) {
   }
   // Respond before dispatching: a command the FTL issues from inside its response is then
   // already queued when the policy picks.
+  const DieContext* outer = completing_die_;
+  completing_die_ = &die;
   for (std::size_t i = 0; i < count; ++i) {
     if (retry[i]) {
       retry_read(*responses[i]);
@@ -495,6 +551,7 @@ void FlashController::complete(DieContext& die, int slot) {
       respond(*responses[i]);
     }
   }
+  completing_die_ = outer;
   try_dispatch(die);
 }
 

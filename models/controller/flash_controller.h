@@ -110,6 +110,8 @@ class FlashController : public sc_core::sc_module {
   void enqueue(tlm::tlm_generic_payload& payload, FlashCommand& command);
 
   void on_dispatch();  // deferred (EventLoop::defer): dispatch of dies that received commands
+  // Decides whether a die's dispatch may be left to complete() (see request_dispatch).
+  void start_of_simulation() override;
 
   void request_dispatch(DieContext& die);
   void try_dispatch(DieContext& die);
@@ -166,6 +168,12 @@ class FlashController : public sc_core::sc_module {
 
   TimedCallbackQueue timers_;  // arrivals and step ends (captures fit std::function's buffer)
   std::vector<DieId> dispatch_list_;
+  // complete() of this die is answering the FTL and dispatches the die right after; a dispatch
+  // it asks for meanwhile may be left to complete() when dispatch_by_completion_ holds
+  // (request_dispatch). nullptr outside.
+  const DieContext* completing_die_ = nullptr;
+  bool dispatch_by_completion_ = false;
+  bool cache_commands_seen_ = false;
   std::uint64_t next_sequence_ = 0;
 
   // Base-protocol response exclusion: set while the FTL has not ended a response.
