@@ -103,6 +103,11 @@ class BlockTable {
     r[kHeaderWords + w] &= ~mask;
   }
   const std::uint64_t* record_address(BlockId block) const { return record(block); }
+  // Raw layout for FtlCore's batched host-write loop, which keeps these in registers: block b's
+  // record starts at first_record() + b * stride(); header word 0, bitmap from header_words().
+  std::uint64_t* first_record() { return record(0); }
+  std::uint32_t stride() const { return stride_; }
+  static constexpr std::uint32_t header_words() { return kHeaderWords; }
 
   std::uint64_t bytes() const { return records_.size() * sizeof(std::uint64_t); }
 

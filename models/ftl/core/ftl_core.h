@@ -215,6 +215,10 @@ class FtlCore {
   // ---- whole steps (functional driver, preconditioning)
   void collect(UnitId unit);             // one complete GC of one victim, instantly
   __attribute__((always_inline)) inline void write_host_functional(Lpn lpn);  // stripe, collect while wanted, write
+  // write_host_functional() for lpns[0], ..., lpns[count - 1] in order, with the same result,
+  // prefetching the map entries and old copies' block records of writes further on in
+  // lpns[0 .. available) (available >= count). ftl_core_batch.cpp.
+  void write_host_functional_batch(const Lpn* lpns, std::size_t count, std::size_t available);
   // Programs what the mdc sort buffer holds (the functional engine calls it at the end).
   void flush_host_sort_buffer();
 
@@ -449,6 +453,9 @@ class FtlCore {
   // relocate_page() to the GC frontier for each of `count` pages in order, a block's run at a
   // time when nothing watches single pages (no heat, no observer).
   void relocate_pages(UnitId unit, const Lpn* lpns, std::uint32_t count, double heat, std::uint64_t stamp);
+  // write_host_functional_batch()'s loop for one unit with one host frontier, no sort buffer,
+  // no heat tracking and no observer (ftl_core_batch.cpp).
+  void write_host_batch_single_unit(const Lpn* lpns, std::size_t count, std::size_t available);
 
   FtlCoreConfig config_;
   FlashGeometry geometry_;
