@@ -7,13 +7,6 @@
 namespace ssdtlm {
 namespace {
 
-struct Later {
-  template <typename Key>
-  bool operator()(const Key& a, const Key& b) const {
-    return a.at_ps != b.at_ps ? a.at_ps > b.at_ps : a.sequence > b.sequence;
-  }
-};
-
 // SSDTLM_RUN_AHEAD=0 switches run-ahead off for the whole process (read once).
 bool run_ahead_from_environment() {
   const char* value = std::getenv("SSDTLM_RUN_AHEAD");
@@ -32,27 +25,64 @@ EventLoop::EventLoop(sc_core::sc_module_name name, RunAhead run_ahead)
   dont_initialize();
 }
 
-void EventLoop::defer(Callback callback) {
-  push(sim_now_ps(), kDeferredBit | next_sequence_++, std::move(callback));
+namespace {
+template <typename Key>
+bool earlier(const Key& a, const Key& b) {
+  return a.at_ps != b.at_ps ? a.at_ps < b.at_ps : a.sequence < b.sequence;
+}
+}  // namespace
+
+std::uint32_t EventLoop::new_slot() {
+  if (slot_count_ % kChunkSlots == 0) chunks_.push_back(std::make_unique<LoopCallback[]>(kChunkSlots));
+  return slot_count_++;
 }
 
-void EventLoop::push(std::uint64_t at_ps, std::uint64_t sequence, Callback&& callback) {
-  std::uint32_t slot;
-  if (free_slots_.empty()) {
-    slot = static_cast<std::uint32_t>(slots_.size());
-    slots_.push_back(std::move(callback));
-  } else {
-    slot = free_slots_.back();
-    free_slots_.pop_back();
-    slots_[slot] = std::move(callback);
-  }
-  heap_.push_back(Key{at_ps, sequence, slot});
-  std::push_heap(heap_.begin(), heap_.end(), Later{});
+void EventLoop::enqueue_deferred(std::uint32_t slot) { enqueue(sim_now_ps(), kDeferredBit | next_sequence_++, slot); }
+
+void EventLoop::enqueue(std::uint64_t at_ps, std::uint64_t sequence, std::uint32_t slot) {
+  heap_push(Key{at_ps, sequence, slot});
   if (running_ == this) return;  // the running loop arms its wake-up when its pass ends
   // Another loop is running (possibly ahead of the kernel): it must not pass this entry,
   // which the kernel learns about only through this loop's event.
   if (running_ != nullptr && at_ps < running_->limit_ps_) running_->limit_ps_ = at_ps;
   arm(at_ps);
+}
+
+// A 4-ary heap with a hole moved instead of swaps: the heap holds a few entries per die in
+// flight (3 on average in bench (a)), so one or two levels.
+void EventLoop::heap_push(const Key& key) {
+  std::size_t hole = heap_.size();
+  heap_.push_back(key);
+  Key* const heap = heap_.data();
+  while (hole > 0) {
+    const std::size_t parent = (hole - 1) / 4;
+    if (!earlier(key, heap[parent])) break;
+    heap[hole] = heap[parent];
+    hole = parent;
+  }
+  heap[hole] = key;
+}
+
+void EventLoop::heap_pop_front() {
+  const Key last = heap_.back();
+  heap_.pop_back();
+  const std::size_t size = heap_.size();
+  if (size == 0) return;
+  Key* const heap = heap_.data();
+  std::size_t hole = 0;
+  for (;;) {
+    const std::size_t first = 4 * hole + 1;
+    if (first >= size) break;
+    const std::size_t end = std::min(first + 4, size);
+    std::size_t best = first;
+    for (std::size_t child = first + 1; child < end; ++child) {
+      if (earlier(heap[child], heap[best])) best = child;
+    }
+    if (!earlier(heap[best], last)) break;
+    heap[hole] = heap[best];
+    hole = best;
+  }
+  heap[hole] = last;
 }
 
 void EventLoop::arm(std::uint64_t at_ps) {
@@ -94,22 +124,40 @@ void EventLoop::run() {
     ~Running() { running_ = previous; }
   } running(this);
   const sc_core::sc_simcontext& context = *simcontext();
-  while (!heap_.empty()) {
-    const Key top = heap_.front();
-    if (top.at_ps > now_ps_) {
-      // Advancing time: not past the limit, not after a stop (the kernel's sc_stop() from a
-      // callback, an error report, or stop_simulation()).
-      if (top.at_ps >= limit_ps_ || has_stop_request_ || context.sim_status() != sc_core::SC_SIM_OK) break;
-      now_ps_ = top.at_ps;
+  for (;;) {
+    // The current instant, in the order of the keys (time, then plain before deferred, then
+    // sequence): heap entries were scheduled before the instant began, so they go before the
+    // FIFO of the same kind.
+    std::uint32_t slot;
+    if (!heap_.empty() && heap_.front().at_ps <= now_ps_ && (heap_.front().sequence & kDeferredBit) == 0) {
+      slot = heap_.front().slot;
+      heap_pop_front();
+    } else if (now_head_ < now_fifo_.size()) {
+      slot = now_fifo_[now_head_++];
+    } else if (!heap_.empty() && heap_.front().at_ps <= now_ps_) {
+      slot = heap_.front().slot;
+      heap_pop_front();
+    } else if (deferred_head_ < deferred_fifo_.size()) {
+      slot = deferred_fifo_[deferred_head_++];
+    } else {
+      // The instant is done. Advance: not past the limit, not after a stop (the kernel's
+      // sc_stop() from a callback, an error report, or stop_simulation()).
+      now_fifo_.clear();
+      now_head_ = 0;
+      deferred_fifo_.clear();
+      deferred_head_ = 0;
+      if (heap_.empty()) break;
+      const std::uint64_t next_ps = heap_.front().at_ps;
+      if (next_ps >= limit_ps_ || has_stop_request_ || context.sim_status() != sc_core::SC_SIM_OK) break;
+      now_ps_ = next_ps;
+      continue;
     }
-    std::pop_heap(heap_.begin(), heap_.end(), Later{});
-    heap_.pop_back();
-    // Move the callback out before running it: it may schedule more entries (and so grow
-    // the slot table or reuse this slot).
-    Callback callback = std::move(slots_[top.slot]);
-    free_slots_.push_back(top.slot);
     ++callbacks_run_;
+    // In place: chunks never move, and the slot is not reused before it is freed below.
+    LoopCallback& callback = slot_at(slot);
     callback();
+    callback.reset();
+    free_slots_.push_back(slot);
   }
   if (has_stop_request_) {
     has_stop_request_ = false;

@@ -7,6 +7,9 @@
 // them; a deferred callback (defer()) runs at the current time after every plain callback
 // due then (the controller's dispatch: everything the FTL issued at this instant is queued
 // before it picks). Deterministic by construction, independent of the kernel's queue order.
+// Entries a running callback schedules for the current instant (plain or deferred) skip the
+// heap: they go to one of two FIFOs, which give exactly the heap's order (everything in the
+// heap at the current instant was scheduled before the instant began, so before them).
 //
 // Run-ahead (exact temporal decoupling): once woken at kernel time T, the loop keeps running
 // its own callbacks in time order up to, excluding, the next time at which anything else in
@@ -25,28 +28,47 @@
 // loop one instant at a time) and can be switched off with SSDTLM_RUN_AHEAD=0 in the
 // environment (a debugging aid: outputs must be byte-identical either way).
 #include <cstdint>
-#include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <systemc>
+
+#include "models/common/loop_callback.h"
 
 namespace ssdtlm {
 
 class EventLoop : public sc_core::sc_module {
  public:
-  using Callback = std::function<void()>;
+  using Callback = LoopCallback;
   enum class RunAhead { Allowed, Off };
 
   explicit EventLoop(sc_core::sc_module_name name, RunAhead run_ahead = RunAhead::Allowed);
 
-  // Runs `callback` at absolute time `at_ps` (>= sim_now_ps()).
-  void schedule_at_ps(std::uint64_t at_ps, Callback callback) {
-    push(at_ps, next_sequence_++, std::move(callback));
+  // Runs `callback` (a Callback or any callable it can hold) at absolute time `at_ps`
+  // (>= sim_now_ps()).
+  template <typename F>
+  void schedule_at_ps(std::uint64_t at_ps, F&& callback) {
+    const std::uint32_t slot = acquire_slot();
+    slot_at(slot).assign(std::forward<F>(callback));
+    if (running_ == this && at_ps == now_ps_) {
+      now_fifo_.push_back(slot);
+    } else {
+      enqueue(at_ps, next_sequence_++, slot);
+    }
   }
   // Runs `callback` at the current time, after every plain callback due at this time (including
   // those scheduled for now later on); deferred callbacks run among themselves in order.
-  void defer(Callback callback);
+  template <typename F>
+  void defer(F&& callback) {
+    const std::uint32_t slot = acquire_slot();
+    slot_at(slot).assign(std::forward<F>(callback));
+    if (running_ == this) {
+      deferred_fifo_.push_back(slot);
+    } else {
+      enqueue_deferred(slot);
+    }
+  }
 
   // The loop whose callback is running (nullptr outside callbacks).
   static EventLoop* running() { return running_; }
@@ -87,16 +109,41 @@ class EventLoop : public sc_core::sc_module {
   };
   static constexpr std::uint64_t kDeferredBit = std::uint64_t{1} << 63;
   static constexpr std::uint64_t kNever = ~std::uint64_t{0};
+  // Callbacks live in chunks that never move, so a callback runs in place even when it
+  // schedules more entries (which may add chunks).
+  static constexpr std::uint32_t kChunkSlots = 64;
 
-  void push(std::uint64_t at_ps, std::uint64_t sequence, Callback&& callback);
+  LoopCallback& slot_at(std::uint32_t slot) { return chunks_[slot / kChunkSlots][slot % kChunkSlots]; }
+  std::uint32_t acquire_slot() {
+    if (!free_slots_.empty()) {
+      const std::uint32_t slot = free_slots_.back();
+      free_slots_.pop_back();
+      return slot;
+    }
+    return new_slot();
+  }
+  std::uint32_t new_slot();
+  // Into the heap (not the running loop's current instant), arming the kernel wake-up if needed.
+  void enqueue(std::uint64_t at_ps, std::uint64_t sequence, std::uint32_t slot);
+  void enqueue_deferred(std::uint32_t slot);  // at sim_now_ps(), from outside this loop's callbacks
+  // The heap: 4-ary, earliest (time, sequence) at the front.
+  void heap_push(const Key& key);
+  void heap_pop_front();
   void run();
   void arm(std::uint64_t at_ps);
   std::uint64_t run_ahead_limit_ps(std::uint64_t kernel_now_ps) const;
 
   sc_core::sc_event wakeup_;
   std::vector<Key> heap_;
-  std::vector<Callback> slots_;
+  std::vector<std::unique_ptr<LoopCallback[]>> chunks_;
+  std::uint32_t slot_count_ = 0;
   std::vector<std::uint32_t> free_slots_;
+  // Slots scheduled by this loop's callbacks for the instant it is running, in scheduling order:
+  // plain ones, and deferred ones. Consumed from *_head_; emptied when the instant ends.
+  std::vector<std::uint32_t> now_fifo_;
+  std::size_t now_head_ = 0;
+  std::vector<std::uint32_t> deferred_fifo_;
+  std::size_t deferred_head_ = 0;
   std::uint64_t next_sequence_ = 0;
   std::uint64_t now_ps_ = 0;
   mutable sc_core::sc_time now_time_;  // now(): the sc_time of now_time_ps_
