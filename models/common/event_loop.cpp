@@ -26,9 +26,10 @@ EventLoop::EventLoop(sc_core::sc_module_name name, RunAhead run_ahead)
 }
 
 namespace {
+__extension__ typedef unsigned __int128 KeyValue;  // NOLINT: GCC/Clang extension, one compare per key
 template <typename Key>
 bool earlier(const Key& a, const Key& b) {
-  return a.at_ps != b.at_ps ? a.at_ps < b.at_ps : a.sequence < b.sequence;
+  return ((KeyValue{a.at_ps} << 64) | a.order) < ((KeyValue{b.at_ps} << 64) | b.order);
 }
 }  // namespace
 
@@ -37,15 +38,23 @@ std::uint32_t EventLoop::new_slot() {
   return slot_count_++;
 }
 
-void EventLoop::enqueue_deferred(std::uint32_t slot) { enqueue(sim_now_ps(), kDeferredBit | next_sequence_++, slot); }
+void EventLoop::enqueue_deferred(std::uint32_t slot) { enqueue(sim_now_ps(), /*deferred=*/true, slot); }
 
-void EventLoop::enqueue(std::uint64_t at_ps, std::uint64_t sequence, std::uint32_t slot) {
-  heap_push(Key{at_ps, sequence, slot});
+void EventLoop::enqueue(std::uint64_t at_ps, bool deferred, std::uint32_t slot) {
+  if (next_sequence_ >= sequence_limit_) renumber_sequences();
+  heap_push(Key{(deferred ? kDeferredBit : 0) | (next_sequence_++ << 32) | slot, at_ps});
   if (running_ == this) return;  // the running loop arms its wake-up when its pass ends
   // Another loop is running (possibly ahead of the kernel): it must not pass this entry,
   // which the kernel learns about only through this loop's event.
   if (running_ != nullptr && at_ps < running_->limit_ps_) running_->limit_ps_ = at_ps;
   arm(at_ps);
+}
+
+void EventLoop::renumber_sequences() {
+  std::sort(heap_.begin(), heap_.end(), earlier<Key>);  // sorted is a valid heap
+  std::uint64_t sequence = 0;
+  for (Key& key : heap_) key.order = (key.order & kDeferredBit) | (sequence++ << 32) | key.slot();
+  next_sequence_ = sequence;
 }
 
 // A 4-ary heap with a hole moved instead of swaps: the heap holds a few entries per die in
@@ -129,13 +138,13 @@ void EventLoop::run() {
     // sequence): heap entries were scheduled before the instant began, so they go before the
     // FIFO of the same kind.
     std::uint32_t slot;
-    if (!heap_.empty() && heap_.front().at_ps <= now_ps_ && (heap_.front().sequence & kDeferredBit) == 0) {
-      slot = heap_.front().slot;
+    if (!heap_.empty() && heap_.front().at_ps <= now_ps_ && !heap_.front().deferred()) {
+      slot = heap_.front().slot();
       heap_pop_front();
     } else if (now_head_ < now_fifo_.size()) {
       slot = now_fifo_[now_head_++];
     } else if (!heap_.empty() && heap_.front().at_ps <= now_ps_) {
-      slot = heap_.front().slot;
+      slot = heap_.front().slot();
       heap_pop_front();
     } else if (deferred_head_ < deferred_fifo_.size()) {
       slot = deferred_fifo_[deferred_head_++];

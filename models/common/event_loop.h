@@ -28,6 +28,7 @@
 // loop one instant at a time) and can be switched off with SSDTLM_RUN_AHEAD=0 in the
 // environment (a debugging aid: outputs must be byte-identical either way).
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -54,7 +55,7 @@ class EventLoop : public sc_core::sc_module {
     if (running_ == this && at_ps == now_ps_) {
       now_fifo_.push_back(slot);
     } else {
-      enqueue(at_ps, next_sequence_++, slot);
+      enqueue(at_ps, /*deferred=*/false, slot);
     }
   }
   // Runs `callback` at the current time, after every plain callback due at this time (including
@@ -73,11 +74,15 @@ class EventLoop : public sc_core::sc_module {
   // The loop whose callback is running (nullptr outside callbacks).
   static EventLoop* running() { return running_; }
   std::uint64_t now_ps() const { return now_ps_; }
-  // now_ps() as an sc_time, built once per instant: sc_time::from_value is an out-of-line
-  // library call, and model code asks for the time a hundred times per host I/O.
+  // now_ps() as an sc_time, built once per instant: model code asks for the time a hundred
+  // times per host I/O. Built by copying the value in: sc_time::from_value is an out-of-line
+  // library call (~25 instructions, once per instant, 2 % of bench (a)), and an sc_time is its
+  // value in ps (static_assert below) once the kernel has fixed the resolution, which it has
+  // before any loop runs.
   const sc_core::sc_time& now() const {
     if (now_time_ps_ != now_ps_) {
-      now_time_ = sc_core::sc_time::from_value(now_ps_);
+      static_assert(sizeof(sc_core::sc_time) == sizeof(std::uint64_t), "sc_time is one 64-bit value");
+      std::memcpy(static_cast<void*>(&now_time_), &now_ps_, sizeof now_ps_);
       now_time_ps_ = now_ps_;
     }
     return now_time_;
@@ -94,6 +99,9 @@ class EventLoop : public sc_core::sc_module {
   static void set_run_ahead_enabled(bool enabled) { run_ahead_enabled_ = enabled; }
   static bool run_ahead_enabled() { return run_ahead_enabled_; }
 
+  // Tests: renumber the heap's sequences after `limit` entries instead of 2^31.
+  void set_sequence_limit_for_test(std::uint64_t limit) { sequence_limit_ = limit; }
+
   // Statistics of this loop, for the performance figures (docs/performance.md).
   std::uint64_t activations() const { return activations_; }
   std::uint64_t callbacks_run() const { return callbacks_run_; }
@@ -102,12 +110,17 @@ class EventLoop : public sc_core::sc_module {
   friend class EventLoopScope;
   friend void run_kernel(const sc_core::sc_time* duration, sc_core::sc_starvation_policy policy);
 
+  // A heap entry, 16 bytes: the time, and a word that orders entries of the same time and
+  // names the callback's slot: kDeferredBit (deferred callbacks sort after plain ones), then the
+  // scheduling sequence (31 bits, renumbered when it runs out), then the slot (32 bits).
   struct Key {
+    std::uint64_t order;
     std::uint64_t at_ps;
-    std::uint64_t sequence;  // kDeferredBit set for deferred callbacks: they sort after plain ones
-    std::uint32_t slot;
+    std::uint32_t slot() const { return static_cast<std::uint32_t>(order); }
+    bool deferred() const { return (order & kDeferredBit) != 0; }
   };
   static constexpr std::uint64_t kDeferredBit = std::uint64_t{1} << 63;
+  static constexpr std::uint64_t kSequenceLimit = std::uint64_t{1} << 31;
   static constexpr std::uint64_t kNever = ~std::uint64_t{0};
   // Callbacks live in chunks that never move, so a callback runs in place even when it
   // schedules more entries (which may add chunks).
@@ -124,7 +137,9 @@ class EventLoop : public sc_core::sc_module {
   }
   std::uint32_t new_slot();
   // Into the heap (not the running loop's current instant), arming the kernel wake-up if needed.
-  void enqueue(std::uint64_t at_ps, std::uint64_t sequence, std::uint32_t slot);
+  void enqueue(std::uint64_t at_ps, bool deferred, std::uint32_t slot);
+  // Gives the pending entries sequences 0..n-1 in their order (same order, room for new ones).
+  void renumber_sequences();
   void enqueue_deferred(std::uint32_t slot);  // at sim_now_ps(), from outside this loop's callbacks
   // The heap: 4-ary, earliest (time, sequence) at the front.
   void heap_push(const Key& key);
@@ -145,6 +160,7 @@ class EventLoop : public sc_core::sc_module {
   std::vector<std::uint32_t> deferred_fifo_;
   std::size_t deferred_head_ = 0;
   std::uint64_t next_sequence_ = 0;
+  std::uint64_t sequence_limit_ = kSequenceLimit;
   std::uint64_t now_ps_ = 0;
   mutable sc_core::sc_time now_time_;  // now(): the sc_time of now_time_ps_
   mutable std::uint64_t now_time_ps_ = 0;

@@ -143,22 +143,32 @@ struct LoopScript {
   }
 };
 
+// Runs the random script of `seed` on a loop; with `sequence_limit` > 0 the loop renumbers its
+// heap's sequences every `sequence_limit` entries (every 2^31 in a real run).
+std::vector<std::uint64_t> loop_order(std::uint64_t seed, const std::vector<std::uint64_t>& roots_ps,
+                                      std::uint64_t sequence_limit) {
+  testing::fresh_kernel();
+  TimedCallbackQueue queue("queue");
+  if (sequence_limit > 0) queue.loop().set_sequence_limit_for_test(sequence_limit);
+  LoopScript script{queue, seed, 0, {}};
+  for (std::uint64_t at : roots_ps) {  // roots scheduled from outside the loop
+    const std::uint64_t id = script.next_id++;
+    queue.schedule_at(sc_time::from_value(at), [&script, id] { script.run(id); });
+  }
+  run_kernel(nullptr);
+  return script.order;
+}
+
 TEST_F(EventLoopOrderTest, RandomScriptsRunInTheReferenceOrder) {
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
-    testing::fresh_kernel();
-    TimedCallbackQueue queue("queue");
-    LoopScript script{queue, seed, 0, {}};
-    // Roots scheduled from outside the loop, some at the same times.
-    std::vector<std::uint64_t> roots_ps;
+    std::vector<std::uint64_t> roots_ps;  // some at the same times
     for (std::uint64_t i = 0; i < 6; ++i) roots_ps.push_back((mix(seed * 31 + i) % 4) * kNs);
-    for (std::uint64_t at : roots_ps) {
-      const std::uint64_t id = script.next_id++;
-      queue.schedule_at(sc_time::from_value(at), [&script, id] { script.run(id); });
-    }
-    run_kernel(nullptr);
     const std::vector<std::uint64_t> expected = reference_order(roots_ps, seed);
     ASSERT_GT(expected.size(), 50u) << "seed " << seed << ": too small a script to say anything";
-    EXPECT_EQ(script.order, expected) << "seed " << seed;
+    EXPECT_EQ(loop_order(seed, roots_ps, 0), expected) << "seed " << seed;
+    // Renumbering the sequences (they have 31 bits) keeps the order.
+    EXPECT_EQ(loop_order(seed, roots_ps, 3), expected) << "seed " << seed << ", renumbered every 3";
+    EXPECT_EQ(loop_order(seed, roots_ps, 17), expected) << "seed " << seed << ", renumbered every 17";
   }
 }
 
