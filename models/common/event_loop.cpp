@@ -42,7 +42,7 @@ void EventLoop::enqueue_deferred(std::uint32_t slot) { enqueue(sim_now_ps(), /*d
 
 void EventLoop::enqueue(std::uint64_t at_ps, bool deferred, std::uint32_t slot) {
   if (next_sequence_ >= sequence_limit_) renumber_sequences();
-  heap_push(Key{(deferred ? kDeferredBit : 0) | (next_sequence_++ << 32) | slot, at_ps});
+  insert_sorted(Key{(deferred ? kDeferredBit : 0) | (next_sequence_++ << 32) | slot, at_ps});
   if (running_ == this) return;  // the running loop arms its wake-up when its pass ends
   // Another loop is running (possibly ahead of the kernel): it must not pass this entry,
   // which the kernel learns about only through this loop's event.
@@ -51,48 +51,33 @@ void EventLoop::enqueue(std::uint64_t at_ps, bool deferred, std::uint32_t slot) 
 }
 
 void EventLoop::renumber_sequences() {
-  std::sort(heap_.begin(), heap_.end(), earlier<Key>);  // sorted is a valid heap
-  std::uint64_t sequence = 0;
-  for (Key& key : heap_) key.order = (key.order & kDeferredBit) | (sequence++ << 32) | key.slot();
+  std::uint64_t sequence = 0;  // the queue is sorted, earliest last
+  for (auto key = pending_.rbegin(); key != pending_.rend(); ++key) {
+    key->order = (key->order & kDeferredBit) | (sequence++ << 32) | key->slot();
+  }
   next_sequence_ = sequence;
 }
 
-// A 4-ary heap with a hole moved instead of swaps: the heap holds a few entries per die in
-// flight (3 on average in bench (a)), so one or two levels.
-void EventLoop::heap_push(const Key& key) {
-  std::size_t hole = heap_.size();
-  heap_.push_back(key);
-  Key* const heap = heap_.data();
-  while (hole > 0) {
-    const std::size_t parent = (hole - 1) / 4;
-    if (!earlier(key, heap[parent])) break;
-    heap[hole] = heap[parent];
-    hole = parent;
+// The queue is a vector sorted latest first, earliest last: taking the earliest is a pop_back.
+// It holds a few entries per die in flight (3 on average in bench (a), 7 at 64 dies), and a new
+// entry is usually the latest, so an insertion compares once or twice and moves a few entries;
+// a binary heap spent twice the instructions per entry here. Large queues are searched by
+// bisection (moving their tail stays a single memmove).
+void EventLoop::insert_sorted(const Key& key) {
+  const std::size_t size = pending_.size();
+  std::size_t position = 0;  // the first entry earlier than `key`
+  if (size <= 16) {
+    const Key* const queue = pending_.data();
+    while (position < size && earlier(key, queue[position])) ++position;
+  } else {
+    position = static_cast<std::size_t>(
+        std::partition_point(pending_.begin(), pending_.end(), [&key](const Key& entry) { return earlier(key, entry); }) -
+        pending_.begin());
   }
-  heap[hole] = key;
+  pending_.insert(pending_.begin() + static_cast<std::ptrdiff_t>(position), key);
 }
 
-void EventLoop::heap_pop_front() {
-  const Key last = heap_.back();
-  heap_.pop_back();
-  const std::size_t size = heap_.size();
-  if (size == 0) return;
-  Key* const heap = heap_.data();
-  std::size_t hole = 0;
-  for (;;) {
-    const std::size_t first = 4 * hole + 1;
-    if (first >= size) break;
-    const std::size_t end = std::min(first + 4, size);
-    std::size_t best = first;
-    for (std::size_t child = first + 1; child < end; ++child) {
-      if (earlier(heap[child], heap[best])) best = child;
-    }
-    if (!earlier(heap[best], last)) break;
-    heap[hole] = heap[best];
-    hole = best;
-  }
-  heap[hole] = last;
-}
+void EventLoop::pop_earliest() { pending_.pop_back(); }
 
 void EventLoop::arm(std::uint64_t at_ps) {
   if (at_ps >= armed_at_ps_) return;  // an earlier (or the same) wake-up is already pending
@@ -123,7 +108,7 @@ void EventLoop::run() {
     } else {
       sc_core::sc_pause();
     }
-    if (!heap_.empty()) arm(heap_.front().at_ps);
+    if (!pending_.empty()) arm(pending_.back().at_ps);
     return;
   }
   limit_ps_ = run_ahead_limit_ps(kernel_now_ps);
@@ -135,17 +120,17 @@ void EventLoop::run() {
   const sc_core::sc_simcontext& context = *simcontext();
   for (;;) {
     // The current instant, in the order of the keys (time, then plain before deferred, then
-    // sequence): heap entries were scheduled before the instant began, so they go before the
+    // sequence): queued entries were scheduled before the instant began, so they go before the
     // FIFO of the same kind.
     std::uint32_t slot;
-    if (!heap_.empty() && heap_.front().at_ps <= now_ps_ && !heap_.front().deferred()) {
-      slot = heap_.front().slot();
-      heap_pop_front();
+    if (!pending_.empty() && pending_.back().at_ps <= now_ps_ && !pending_.back().deferred()) {
+      slot = pending_.back().slot();
+      pop_earliest();
     } else if (now_head_ < now_fifo_.size()) {
       slot = now_fifo_[now_head_++];
-    } else if (!heap_.empty() && heap_.front().at_ps <= now_ps_) {
-      slot = heap_.front().slot();
-      heap_pop_front();
+    } else if (!pending_.empty() && pending_.back().at_ps <= now_ps_) {
+      slot = pending_.back().slot();
+      pop_earliest();
     } else if (deferred_head_ < deferred_fifo_.size()) {
       slot = deferred_fifo_[deferred_head_++];
     } else {
@@ -155,8 +140,8 @@ void EventLoop::run() {
       now_head_ = 0;
       deferred_fifo_.clear();
       deferred_head_ = 0;
-      if (heap_.empty()) break;
-      const std::uint64_t next_ps = heap_.front().at_ps;
+      if (pending_.empty()) break;
+      const std::uint64_t next_ps = pending_.back().at_ps;
       if (next_ps >= limit_ps_ || has_stop_request_ || context.sim_status() != sc_core::SC_SIM_OK) break;
       now_ps_ = next_ps;
       continue;
@@ -182,8 +167,8 @@ void EventLoop::run() {
       return;
     }
   }
-  if (!heap_.empty()) {
-    arm(heap_.front().at_ps);
+  if (!pending_.empty()) {
+    arm(pending_.back().at_ps);
   } else if (now_ps_ > kernel_now_ps) {
     arm(now_ps_);  // nothing left: wake once at the last callback's time so the kernel's time ends there
   }

@@ -1,6 +1,6 @@
 #pragma once
 // EventLoop: one timed event loop shared by every module of a platform (docs/performance.md,
-// "The event path"). One heap of (time in ps, sequence, slot) callbacks, one SC_METHOD, one
+// "The event path"). One queue of (time in ps, sequence, slot) callbacks, one SC_METHOD, one
 // sc_event: the SystemC kernel wakes the loop, not each module.
 //
 // Ordering: callbacks at the same time run in scheduling order, whatever module scheduled
@@ -8,8 +8,9 @@
 // due then (the controller's dispatch: everything the FTL issued at this instant is queued
 // before it picks). Deterministic by construction, independent of the kernel's queue order.
 // Entries a running callback schedules for the current instant (plain or deferred) skip the
-// heap: they go to one of two FIFOs, which give exactly the heap's order (everything in the
-// heap at the current instant was scheduled before the instant began, so before them).
+// time-ordered queue: they go to one of two FIFOs, which give exactly the queue's order
+// (everything queued for the current instant was scheduled before the instant began, so before
+// them).
 //
 // Run-ahead (exact temporal decoupling): once woken at kernel time T, the loop keeps running
 // its own callbacks in time order up to, excluding, the next time at which anything else in
@@ -99,7 +100,7 @@ class EventLoop : public sc_core::sc_module {
   static void set_run_ahead_enabled(bool enabled) { run_ahead_enabled_ = enabled; }
   static bool run_ahead_enabled() { return run_ahead_enabled_; }
 
-  // Tests: renumber the heap's sequences after `limit` entries instead of 2^31.
+  // Tests: renumber the queue's sequences after `limit` entries instead of 2^31.
   void set_sequence_limit_for_test(std::uint64_t limit) { sequence_limit_ = limit; }
 
   // Statistics of this loop, for the performance figures (docs/performance.md).
@@ -110,7 +111,7 @@ class EventLoop : public sc_core::sc_module {
   friend class EventLoopScope;
   friend void run_kernel(const sc_core::sc_time* duration, sc_core::sc_starvation_policy policy);
 
-  // A heap entry, 16 bytes: the time, and a word that orders entries of the same time and
+  // A queued entry, 16 bytes: the time, and a word that orders entries of the same time and
   // names the callback's slot: kDeferredBit (deferred callbacks sort after plain ones), then the
   // scheduling sequence (31 bits, renumbered when it runs out), then the slot (32 bits).
   struct Key {
@@ -136,20 +137,20 @@ class EventLoop : public sc_core::sc_module {
     return new_slot();
   }
   std::uint32_t new_slot();
-  // Into the heap (not the running loop's current instant), arming the kernel wake-up if needed.
+  // Into the queue (not the running loop's current instant), arming the kernel wake-up if needed.
   void enqueue(std::uint64_t at_ps, bool deferred, std::uint32_t slot);
   // Gives the pending entries sequences 0..n-1 in their order (same order, room for new ones).
   void renumber_sequences();
   void enqueue_deferred(std::uint32_t slot);  // at sim_now_ps(), from outside this loop's callbacks
-  // The heap: 4-ary, earliest (time, sequence) at the front.
-  void heap_push(const Key& key);
-  void heap_pop_front();
+  // The time-ordered queue: sorted, earliest (time, order) last (event_loop.cpp says why).
+  void insert_sorted(const Key& key);
+  void pop_earliest();
   void run();
   void arm(std::uint64_t at_ps);
   std::uint64_t run_ahead_limit_ps(std::uint64_t kernel_now_ps) const;
 
   sc_core::sc_event wakeup_;
-  std::vector<Key> heap_;
+  std::vector<Key> pending_;  // sorted, latest first: the earliest entry is pending_.back()
   std::vector<std::unique_ptr<LoopCallback[]>> chunks_;
   std::uint32_t slot_count_ = 0;
   std::vector<std::uint32_t> free_slots_;

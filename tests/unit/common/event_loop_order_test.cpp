@@ -1,5 +1,5 @@
 // The EventLoop's same-instant FIFOs (entries a running callback schedules for the current
-// instant, plain or deferred, skip the heap) must give exactly the order of the loop's rule:
+// instant, plain or deferred, skip the time-ordered queue) must give exactly the order of the loop's rule:
 // by time, then plain before deferred, then scheduling sequence. Checked by hand on a small
 // script and against a reference loop that orders every entry by that rule with one ordered
 // set, on random scripts that mix entries for now, deferred entries and later entries, scheduled
@@ -7,10 +7,12 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <algorithm>
 #include <functional>
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "models/common/event_loop.h"
@@ -51,7 +53,7 @@ TEST_F(EventLoopOrderTest, EntriesForTheRunningInstantKeepTheHeapsOrder) {
     });
     queue.schedule_in_ps(0, log("a.now2"));
   });
-  queue.schedule_at(sc_time(10, SC_NS), log("b"));  // in the heap at 10 ns, scheduled before a ran
+  queue.schedule_at(sc_time(10, SC_NS), log("b"));  // queued for 10 ns, scheduled before a ran
   queue.schedule_at(sc_time(12, SC_NS), [&] {
     order.push_back("c");
     queue.defer(log("c.defer"));
@@ -60,7 +62,7 @@ TEST_F(EventLoopOrderTest, EntriesForTheRunningInstantKeepTheHeapsOrder) {
   queue.schedule_at(sc_time(15, SC_NS), log("d"));
   run_kernel(nullptr);
   EXPECT_EQ(order, (std::vector<std::string>{
-                       // 10 ns: the heap's plain entries, then the plain ones scheduled for now
+                       // 10 ns: the queued plain entries, then the plain ones scheduled for now
                        // (in order, also from each other), then the deferred ones, each followed
                        // by the plain entries it schedules for now.
                        "a", "b", "a.now1", "a.now2", "a.now1.now", "a.defer1", "a.defer2", "a.defer2.now",
@@ -144,7 +146,7 @@ struct LoopScript {
 };
 
 // Runs the random script of `seed` on a loop; with `sequence_limit` > 0 the loop renumbers its
-// heap's sequences every `sequence_limit` entries (every 2^31 in a real run).
+// queue's sequences every `sequence_limit` entries (every 2^31 in a real run).
 std::vector<std::uint64_t> loop_order(std::uint64_t seed, const std::vector<std::uint64_t>& roots_ps,
                                       std::uint64_t sequence_limit) {
   testing::fresh_kernel();
@@ -173,7 +175,7 @@ TEST_F(EventLoopOrderTest, RandomScriptsRunInTheReferenceOrder) {
 }
 
 // Entries scheduled from outside between kernel slices, for the instant the loop stopped at,
-// go to the heap (the loop is not running): they keep their place in the sequence too.
+// go to the time-ordered queue (the loop is not running): they keep their place in the sequence too.
 TEST_F(EventLoopOrderTest, EntriesScheduledBetweenSlicesForTheSameInstantRunInSequence) {
   TimedCallbackQueue queue("queue");
   std::vector<std::string> order;
@@ -189,6 +191,24 @@ TEST_F(EventLoopOrderTest, EntriesScheduledBetweenSlicesForTheSameInstantRunInSe
   queue.schedule_in_ps(0, [&] { order.push_back("outside.now"); });
   run_kernel(nullptr);
   EXPECT_EQ(order, (std::vector<std::string>{"a", "outside.now", "a.now", "outside.defer", "a.defer"}));
+}
+
+// Many entries pending at once (the queue is searched by bisection beyond 16): they run by time,
+// equal times in scheduling order.
+TEST_F(EventLoopOrderTest, ManyPendingEntriesRunByTimeThenSequence) {
+  TimedCallbackQueue queue("queue");
+  std::vector<std::pair<std::uint64_t, int>> scheduled;  // (time, scheduling index)
+  std::vector<int> order;
+  for (int i = 0; i < 300; ++i) {
+    const std::uint64_t at = (1 + mix(static_cast<std::uint64_t>(i)) % 40) * kNs;  // many ties
+    scheduled.push_back({at, i});
+    queue.schedule_at(sc_time::from_value(at), [&order, i] { order.push_back(i); });
+  }
+  run_kernel(nullptr);
+  std::sort(scheduled.begin(), scheduled.end());
+  std::vector<int> expected;
+  for (const auto& entry : scheduled) expected.push_back(entry.second);
+  EXPECT_EQ(order, expected);
 }
 
 }  // namespace
