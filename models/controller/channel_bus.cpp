@@ -7,42 +7,24 @@ namespace ssdtlm {
 ChannelBus::ChannelBus(std::uint32_t channel, std::size_t max_requesters)
     : channel_(channel), waiters_(max_requesters, kNobody) {}
 
-bool ChannelBus::request(RequesterId requester, const sc_core::sc_time& now) {
-  if (holder_ == kNobody) {
-    grant(requester, now);
-    return true;
-  }
+void ChannelBus::wait(RequesterId requester) {
   if (waiting_count_ == waiters_.size()) {
     std::ostringstream message;
     message << "channel " << channel_ << ": more than " << waiters_.size()
             << " requesters wait for the bus";
     SC_REPORT_FATAL("ssdtlm/controller", message.str().c_str());
-    return false;
+    return;
   }
   waiters_[(waiting_head_ + waiting_count_) % waiters_.size()] = requester;
   ++waiting_count_;
-  return false;
 }
 
-ChannelBus::RequesterId ChannelBus::release(const sc_core::sc_time& now) {
-  busy_time_ += now - held_since_;
-  holder_ = kNobody;
-  if (waiting_count_ == 0) return kNobody;
+ChannelBus::RequesterId ChannelBus::grant_next(std::uint64_t now_ps) {
   const RequesterId next = waiters_[waiting_head_];
   waiting_head_ = (waiting_head_ + 1) % waiters_.size();
   --waiting_count_;
-  grant(next, now);
+  grant(next, now_ps);
   return next;
-}
-
-void ChannelBus::grant(RequesterId requester, const sc_core::sc_time& now) {
-  holder_ = requester;
-  held_since_ = now;
-  ++tenures_;
-}
-
-sc_core::sc_time ChannelBus::busy_time(const sc_core::sc_time& now) const {
-  return holder_ == kNobody ? busy_time_ : busy_time_ + (now - held_since_);
 }
 
 }  // namespace ssdtlm

@@ -23,27 +23,52 @@ class ChannelBus {
   ChannelBus(std::uint32_t channel, std::size_t max_requesters);
 
   // True when the bus is granted at once (it was free); otherwise the requester waits in line.
-  // A requester asks for at most one tenure at a time.
-  bool request(RequesterId requester, const sc_core::sc_time& now);
+  // A requester asks for at most one tenure at a time. Times in ps (the controller's hot path
+  // builds no sc_time); the sc_time overloads are for tests and callers outside it.
+  bool request(RequesterId requester, std::uint64_t now_ps) {
+    if (holder_ == kNobody) {
+      grant(requester, now_ps);
+      return true;
+    }
+    wait(requester);
+    return false;
+  }
+  bool request(RequesterId requester, const sc_core::sc_time& now) { return request(requester, now.value()); }
   // Ends the holder's tenure and grants the bus to the longest waiting requester, returned
   // (kNobody if none waits).
-  RequesterId release(const sc_core::sc_time& now);
+  RequesterId release(std::uint64_t now_ps) {
+    busy_time_ps_ += now_ps - held_since_ps_;
+    holder_ = kNobody;
+    return waiting_count_ == 0 ? kNobody : grant_next(now_ps);
+  }
+  RequesterId release(const sc_core::sc_time& now) { return release(now.value()); }
 
   std::uint32_t channel() const { return channel_; }
   bool busy() const { return holder_ != kNobody; }
   RequesterId holder() const { return holder_; }
   std::size_t waiting() const { return waiting_count_; }
   // Time the bus has been held, including the current tenure up to `now`.
-  sc_core::sc_time busy_time(const sc_core::sc_time& now) const;
+  std::uint64_t busy_time_ps(std::uint64_t now_ps) const {
+    return holder_ == kNobody ? busy_time_ps_ : busy_time_ps_ + (now_ps - held_since_ps_);
+  }
+  sc_core::sc_time busy_time(const sc_core::sc_time& now) const {
+    return sc_core::sc_time::from_value(busy_time_ps(now.value()));
+  }
   std::uint64_t tenures() const { return tenures_; }
 
  private:
-  void grant(RequesterId requester, const sc_core::sc_time& now);
+  void grant(RequesterId requester, std::uint64_t now_ps) {
+    holder_ = requester;
+    held_since_ps_ = now_ps;
+    ++tenures_;
+  }
+  void wait(RequesterId requester);             // queues behind the holder
+  RequesterId grant_next(std::uint64_t now_ps);  // to the longest waiting
 
   std::uint32_t channel_;
   RequesterId holder_ = kNobody;
-  sc_core::sc_time held_since_;
-  sc_core::sc_time busy_time_;
+  std::uint64_t held_since_ps_ = 0;
+  std::uint64_t busy_time_ps_ = 0;
   std::uint64_t tenures_ = 0;
   std::vector<RequesterId> waiters_;  // ring buffer
   std::size_t waiting_head_ = 0;

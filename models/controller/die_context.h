@@ -38,7 +38,7 @@ struct DieOperation {
   // Suspend/resume: a step-end timer carries the generation it was scheduled in, and a
   // suspension bumps it, so the timer of the interrupted Array step is ignored.
   std::uint32_t generation = 0;
-  sc_core::sc_time step_started;    // when the running timed step began
+  std::uint64_t step_started_ps = 0;  // when the running timed step began
   std::uint32_t suspensions = 0;    // of this operation so far
 };
 
@@ -69,9 +69,10 @@ struct DieContext {
   int suspended_slot = kNoSlot;
   std::uint32_t suspension_reads_left = 0;  // reads this suspension may still serve
 
-  sc_core::sc_time busy_since;  // start of the current reserved period
-  sc_core::sc_time busy_time;   // finished reserved periods
-  sc_core::sc_time array_time;  // Array steps only
+  // Times in ps: the hot path builds no sc_time (sc_time::from_value is out of line).
+  std::uint64_t busy_since_ps = 0;  // start of the current reserved period
+  std::uint64_t busy_time_ps = 0;   // finished reserved periods
+  std::uint64_t array_time_ps = 0;  // Array steps only
 };
 
 }  // namespace ssdtlm

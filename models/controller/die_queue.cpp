@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iterator>
 
+#include <systemc>
+
 namespace ssdtlm {
 
 DieQueue::DieQueue(std::initializer_list<QueuedCommand> commands) {
@@ -16,11 +18,19 @@ std::size_t DieQueue::count_slot(const CommandKey& key, std::uint32_t plane) {
 }
 
 void DieQueue::count(const CommandKey& key, int delta) {
-  if (key.plane < kMaxPlanes) counts_[count_slot(key, key.plane)] += static_cast<std::uint32_t>(delta);
+  if (count_partners_ && key.plane < kMaxPlanes) {
+    counts_[count_slot(key, key.plane)] += static_cast<std::uint32_t>(delta);
+  }
 }
 
 bool DieQueue::may_hold_partner(const CommandKey& first, std::uint32_t plane) const {
+  if (!count_partners_) return true;
   return plane < kMaxPlanes && counts_[count_slot(first, plane)] != 0;
+}
+
+void DieQueue::disable_partner_counts() {
+  sc_assert(empty());
+  count_partners_ = false;
 }
 
 void DieQueue::push_back(const QueuedCommand& queued) {
@@ -46,7 +56,9 @@ void DieQueue::erase(const_iterator position) {
   const std::size_t offset = static_cast<std::size_t>(std::distance(begin(), position));
   const std::size_t at = head_ + offset;
   count(keys_[at], -1);
-  if (offset < size() / 2) {
+  if (offset == 0) {
+    ++head_;  // the oldest leaves (FIFO, and most picks): nothing moves
+  } else if (offset < size() / 2) {
     // Shift the older commands up by one and drop the first slot.
     std::move_backward(commands_.begin() + static_cast<std::ptrdiff_t>(head_),
                        commands_.begin() + static_cast<std::ptrdiff_t>(at),

@@ -43,6 +43,9 @@ class DieQueue {
   // False if no queued command on `plane` has the opcode of `first` and a page that could
   // match its page under the multi-plane rule (multi_plane_merge.h). True is only a maybe.
   bool may_hold_partner(const CommandKey& first, std::uint32_t plane) const;
+  // For a die that never merges (one plane, or merging off): no counts are kept, and
+  // may_hold_partner() always answers maybe. Only while the queue is empty.
+  void disable_partner_counts();
 
  private:
   static constexpr std::size_t kPageBuckets = 64;
@@ -54,6 +57,7 @@ class DieQueue {
   std::vector<QueuedCommand> commands_;  // [head_, end) is the queue
   std::vector<CommandKey> keys_;         // parallel to commands_
   std::size_t head_ = 0;
+  bool count_partners_ = true;
   std::array<std::uint32_t, kOpcodes * kMaxPlanes * kPageBuckets> counts_{};
 };
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <sstream>
+#include <unordered_map>
 
 #include "models/controller/command_hazard.h"
 #include "models/controller/multi_plane_merge.h"
@@ -14,12 +15,21 @@ namespace ssdtlm {
 
 namespace {
 
-sc_core::sc_time from_ps(std::uint64_t ps) {
-  return sc_core::sc_time::from_value(ps);
+// FlashControllers per event loop (start_of_simulation: the deferred dispatch entries of two
+// controllers on one loop are ordered by creation).
+std::unordered_map<const EventLoop*, int>& controllers_per_loop() {
+  // Never destroyed: a controller may outlive static destruction (e.g. held by Python).
+  static auto* counts = new std::unordered_map<const EventLoop*, int>();
+  return *counts;
 }
 
-std::uint64_t to_ps(const sc_core::sc_time& time) {
-  return static_cast<std::uint64_t>(std::llround(time.to_seconds() * 1e12));
+int controllers_on_loop(const EventLoop& loop) {
+  const auto found = controllers_per_loop().find(&loop);
+  return found == controllers_per_loop().end() ? 0 : found->second;
+}
+
+sc_core::sc_time from_ps(std::uint64_t ps) {
+  return sc_core::sc_time::from_value(ps);
 }
 
 bool returns_data(FlashOpcode opcode) {
@@ -49,6 +59,9 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
       bus_timing_(bus_timing),
       config_(config),
       policy_(make_scheduling_policy(config.scheduling_policy)),
+      script_templates_(nand_timing, bus_timing,
+                        std::max<std::uint32_t>(1, std::min<std::uint32_t>(geometry.planes_per_die, kMaxPlanes))),
+      page_transfer_ps_(bus_timing.transfer_ps(geometry.page_size_bytes)),
       die_sockets_("die_socket", geometry.dies()),
       dies_("die"),
       timers_("timers"),
@@ -74,6 +87,8 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
     auto state = std::make_unique<DieContext>();
     state->id = id;
     state->channel = geometry.channel_of_die(id);
+    // Partner counts serve the multi-plane merger only (start_operation skips it then).
+    if (!config.multi_plane || geometry.planes_per_die < 2) state->queue.disable_partner_counts();
     dies_state_.push_back(std::move(state));
   }
   buses_.reserve(geometry.channels);
@@ -93,9 +108,13 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
   }
 
   target_socket.register_nb_transport_fw(this, &FlashController::nb_transport_fw);
+  ++controllers_per_loop()[&timers_.loop()];
 }
 
-FlashController::~FlashController() = default;
+FlashController::~FlashController() {
+  auto& counts = controllers_per_loop();
+  if (--counts[&timers_.loop()] == 0) counts.erase(&timers_.loop());
+}
 
 // ---------------------------------------------------------------------------- FTL side
 
@@ -103,14 +122,16 @@ tlm::tlm_sync_enum FlashController::nb_transport_fw(tlm::tlm_generic_payload& pa
                                                     tlm::tlm_phase& phase,
                                                     sc_core::sc_time& delay) {
   if (phase == tlm::BEGIN_REQ) {
-    if (!accept(payload)) return tlm::TLM_COMPLETED;
-    const sc_core::sc_time arrival_delay =
-        delay + from_ps(config_.command_overhead_ns * 1000);
-    if (arrival_delay == sc_core::SC_ZERO_TIME) {
-      arrive(payload);
+    FlashCommand* command = accept(payload);
+    if (command == nullptr) return tlm::TLM_COMPLETED;
+    const std::uint64_t arrival_delay_ps = delay.value() + config_.command_overhead_ns * 1000;
+    if (arrival_delay_ps == 0) {
+      arrive(payload, *command);
     } else {
+      // Two pointers fit std::function's local buffer (no allocation): the command is looked up again.
       tlm::tlm_generic_payload* arriving = &payload;
-      timers_.schedule_in(arrival_delay, [this, arriving] { arrive(*arriving); });
+      timers_.schedule_in_ps(arrival_delay_ps,
+                             [this, arriving] { arrive(*arriving, *arriving->get_extension<FlashCommand>()); });
     }
     phase = tlm::END_REQ;
     return tlm::TLM_UPDATED;
@@ -128,11 +149,16 @@ tlm::tlm_sync_enum FlashController::nb_transport_fw(tlm::tlm_generic_payload& pa
   return tlm::TLM_COMPLETED;
 }
 
-bool FlashController::accept(tlm::tlm_generic_payload& payload) {
-  const FlashCommand* command = payload.get_extension<FlashCommand>();
+FlashCommand* FlashController::accept(tlm::tlm_generic_payload& payload) {
+  FlashCommand* command = payload.get_extension<FlashCommand>();
   const bool valid = command != nullptr && command->die < geometry_.dies() && command->plane_count == 1 &&
                      command->targets[0].plane < geometry_.planes_per_die;
-  if (valid) return true;  // the hot path builds no message
+  if (valid) {  // the hot path builds no message
+    if (command->opcode == FlashOpcode::CacheRead || command->opcode == FlashOpcode::CacheProgram) {
+      cache_commands_seen_ = true;
+    }
+    return command;
+  }
   std::ostringstream problem;
   if (command == nullptr) {
     problem << "transaction without a FlashCommand extension";
@@ -149,15 +175,14 @@ bool FlashController::accept(tlm::tlm_generic_payload& payload) {
   }
   report(problem.str());
   payload.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-  return false;
+  return nullptr;
 }
 
-void FlashController::arrive(tlm::tlm_generic_payload& payload) {
+void FlashController::arrive(tlm::tlm_generic_payload& payload, FlashCommand& command) {
   if (!ecc_enabled_) {
-    enqueue(payload);
+    enqueue(payload, command);
     return;
   }
-  const FlashCommand& command = *payload.get_extension<FlashCommand>();
   const sc_core::sc_time now = sim_now();
   sc_core::sc_time ready = now;
   if (encodes_page(command.opcode)) {
@@ -168,22 +193,22 @@ void FlashController::arrive(tlm::tlm_generic_payload& payload) {
   sc_core::sc_time& last = last_enqueue_at_[command.die];
   if (pending > 0 && ready < last) ready = last;
   if (ready == now && pending == 0) {
-    enqueue(payload);
+    enqueue(payload, command);
     return;
   }
   ++pending;
   last = ready;
   tlm::tlm_generic_payload* waiting = &payload;
   timers_.schedule_at(ready, [this, waiting] {
-    --pending_enqueues_[waiting->get_extension<FlashCommand>()->die];
-    enqueue(*waiting);
+    FlashCommand& encoded = *waiting->get_extension<FlashCommand>();
+    --pending_enqueues_[encoded.die];
+    enqueue(*waiting, encoded);
   });
 }
 
-void FlashController::enqueue(tlm::tlm_generic_payload& payload) {
-  FlashCommand* command = payload.get_extension<FlashCommand>();
-  DieContext& die = *dies_state_[command->die];
-  die.queue.push_back({&payload, command, next_sequence_++});
+void FlashController::enqueue(tlm::tlm_generic_payload& payload, FlashCommand& command) {
+  DieContext& die = *dies_state_[command.die];
+  die.queue.push_back({&payload, &command, next_sequence_++});
   // Dispatch later at this instant, so that commands the FTL issues together are all queued when
   // the policy picks and the merger looks for multi-plane partners.
   if (die.in_flight == 0 || die.pipeline_open ||
@@ -217,8 +242,39 @@ void FlashController::on_dispatch() {
   dispatch_list_.clear();
 }
 
+void FlashController::start_of_simulation() {
+  // request_dispatch() may leave a completing die's dispatch to complete() when the deferred
+  // call provably does nothing and its absence reorders nothing:
+  //  * complete() calls try_dispatch(die) on the idle die with the command queued, so it
+  //    starts an operation (suspend off: no suspended operation, no suspend check);
+  //  * that operation is a plain one (no cache command was ever accepted: plain operations
+  //    never open a pipeline) whose first step takes time (every plain template starts with a
+  //    Bus step > 0), so the die stays busy to the end of the instant and the deferred
+  //    try_dispatch(die) would return at once;
+  //  * the deferred entry only runs dispatches, after every plain callback of the instant, so
+  //    creating it later (by another die's request) or not at all changes no other order, as
+  //    long as no other module defers on this loop: only FlashController defers, and this
+  //    controller must be the only one on its loop (RaidPlatform shares one loop between its
+  //    members: there the deferred entries of two controllers are ordered by creation).
+  bool timed_start = true;
+  const std::uint32_t max_planes = std::max<std::uint32_t>(1, std::min<std::uint32_t>(geometry_.planes_per_die, kMaxPlanes));
+  for (const FlashOpcode opcode : {FlashOpcode::Read, FlashOpcode::Program, FlashOpcode::Erase, FlashOpcode::Copyback,
+                                   FlashOpcode::ReadStatus}) {
+    for (std::uint32_t planes = 1; planes <= max_planes; ++planes) {
+      const OperationScript& script = script_templates_.get(opcode, planes);
+      timed_start &= script.size() > 0 && script[0].kind == StepKind::Bus && script[0].duration_ps > 0;
+    }
+  }
+  dispatch_by_completion_ = timed_start && !config_.suspend_enabled && controllers_on_loop(timers_.loop()) == 1;
+}
+
 void FlashController::request_dispatch(DieContext& die) {
   if (die.dispatch_pending) return;
+  // A command for the die whose completion is answering the FTL (it became idle there):
+  // complete() dispatches the die right after answering, so the deferred call would find it
+  // busy and do nothing; leaving it out saves a loop entry and changes no order (why:
+  // start_of_simulation()).
+  if (&die == completing_die_ && dispatch_by_completion_ && !cache_commands_seen_) return;
   die.dispatch_pending = true;
   // One deferred loop entry per instant serves every die that asked (see enqueue).
   if (dispatch_list_.empty()) timers_.defer([this] { on_dispatch(); });
@@ -247,7 +303,7 @@ void FlashController::try_dispatch(DieContext& die) {
 
 void FlashController::start_operation(DieContext& die, std::size_t pick, bool allow_multi_plane) {
   MergeSelection selection;
-  if (config_.multi_plane && allow_multi_plane) {
+  if (config_.multi_plane && allow_multi_plane && geometry_.planes_per_die > 1) {
     selection = select_multi_plane(die.queue, pick, geometry_.planes_per_die);
   } else {
     selection.indices[0] = pick;
@@ -261,8 +317,10 @@ void FlashController::start_operation(DieContext& die, std::size_t pick, bool al
   for (std::size_t i = 0; i < selection.count; ++i) {
     operation.commands[i] = die.queue[selection.indices[i]];
   }
-  std::sort(selection.indices.begin(), selection.indices.begin() + selection.count,
-            std::greater<std::size_t>());
+  if (selection.count > 1) {
+    std::sort(selection.indices.begin(), selection.indices.begin() + selection.count,
+              std::greater<std::size_t>());
+  }
   for (std::size_t i = 0; i < selection.count; ++i) {
     die.queue.erase(die.queue.begin() + static_cast<std::ptrdiff_t>(selection.indices[i]));
   }
@@ -271,7 +329,7 @@ void FlashController::start_operation(DieContext& die, std::size_t pick, bool al
     multi_plane_merged_commands_ += selection.count;
   }
   prepare_operation(die, operation);
-  if (die.in_flight++ == 0) die.busy_since = sim_now();
+  if (die.in_flight++ == 0) die.busy_since_ps = sim_now_ps();
   die.pipeline_open = false;
   die.pipeline_opcode = operation.command->opcode;
   advance(die, slot);
@@ -287,19 +345,25 @@ void FlashController::prepare_operation(DieContext& die, DieOperation& operation
   merged.transfer_bytes = first.transfer_bytes;
   merged.status = FlashStatus::Ok;
   merged.issuer_tag = 0;
-  OperationShape shape;
-  shape.opcode = first.opcode;
-  shape.plane_count = static_cast<std::uint32_t>(operation.command_count);
+  std::uint64_t transfer_ps_total = 0;  // Σ X_i
   for (std::size_t i = 0; i < operation.command_count; ++i) {
     const FlashCommand& command = *operation.commands[i].command;
     merged.targets[i] = command.targets[0];
-    shape.transfer_ps_total += transfer_ps_of(command);
+    transfer_ps_total += transfer_ps_of(command);
   }
   operation.payload.set_command(returns_data(first.opcode) ? tlm::TLM_READ_COMMAND
                                                            : tlm::TLM_WRITE_COMMAND);
   operation.payload.set_response_status(tlm::TLM_OK_RESPONSE);
-  operation.script =
-      build_operation_script(shape, array_phases(nand_timing_, merged), nand_timing_, bus_timing_);
+  // The kind's script (operation_script.h): its ΣX added here, its array times from the die.
+  OperationScript& script = operation.script;
+  script = script_templates_.get(first.opcode, static_cast<std::uint32_t>(operation.command_count));
+  if (script.data_step() != OperationScript::kNoDataStep) script[script.data_step()].duration_ps += transfer_ps_total;
+  if (first.opcode == FlashOpcode::Copyback) {
+    // Two Array steps: the die's answer is tR + tPROG; the first takes tR.
+    std::size_t array_step = 0;
+    while (script[array_step].kind != StepKind::Array) ++array_step;
+    script[array_step].duration_ps = array_phases(nand_timing_, merged).first_ps;
+  }
   operation.step = 0;
   operation.die_invoked = false;
 }
@@ -309,39 +373,46 @@ std::uint32_t FlashController::transfer_bytes_of(const FlashCommand& command) co
 }
 
 std::uint64_t FlashController::transfer_ps_of(const FlashCommand& command) const {
-  return bus_timing_.transfer_ps(transfer_bytes_of(command));
+  return command.transfer_bytes != 0 ? bus_timing_.transfer_ps(command.transfer_bytes) : page_transfer_ps_;
 }
 
 // ---------------------------------------------------------------------------- execution
 
 void FlashController::advance(DieContext& die, int slot) {
   DieOperation& operation = die.operations[slot];
-  while (operation.step < operation.script.size()) {
-    if (!run_step(die, slot, operation.script[operation.step])) return;
+  const std::size_t steps = operation.script.size();
+  while (operation.step < steps) {
+    const Step& step = operation.script[operation.step];
+    // Bus and Array steps inline (every command has them); the die-internal ones in run_step.
+    if (step.kind == StepKind::Bus) {
+      if (step.duration_ps != 0) {
+        // Granted now: the tenure ends on a timer. Otherwise release() grants it later.
+        if (bus_of(die).request(requester(die, slot), sim_now_ps())) {
+          schedule_step_end(die, slot, step.duration_ps);
+        }
+        return;
+      }
+    } else if (step.kind == StepKind::Array) {
+      if (!operation.die_invoked) invoke_die(die, operation);  // sets this step's duration
+      if (step.duration_ps != 0) {
+        schedule_step_end(die, slot, step.duration_ps);
+        // A read queued during the command phase may suspend the array operation at once.
+        if (config_.suspend_enabled && !die.queue.empty()) try_suspend(die);
+        return;
+      }
+    } else if (!run_step(die, slot, step)) {
+      return;
+    }
     ++operation.step;
   }
   complete(die, slot);
 }
 
 bool FlashController::run_step(DieContext& die, int slot, const Step& step) {
-  DieOperation& operation = die.operations[slot];
   switch (step.kind) {
     case StepKind::Bus:
-      if (step.duration_ps == 0) return true;
-      // Granted now: the tenure ends on a timer. Otherwise release() grants it later.
-      if (bus_of(die).request(requester(die, slot), sim_now())) {
-        schedule_step_end(die, slot, step.duration_ps);
-      }
-      return false;
-    case StepKind::Array: {
-      if (!operation.die_invoked) invoke_die(die, operation);
-      const std::uint64_t duration_ps = operation.script[operation.step].duration_ps;
-      if (duration_ps == 0) return true;
-      schedule_step_end(die, slot, duration_ps);
-      // A read queued during the command phase may suspend the array operation at once.
-      if (config_.suspend_enabled && !die.queue.empty()) try_suspend(die);
-      return false;
-    }
+    case StepKind::Array:
+      break;  // advance() runs these
     case StepKind::RegisterMove:
       if (step.duration_ps == 0) return true;
       schedule_step_end(die, slot, step.duration_ps);
@@ -393,9 +464,9 @@ void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generat
   DieOperation& operation = die.operations[slot];
   if (generation != operation.generation) return;  // the step was suspended
   const Step& step = operation.script[operation.step];
-  if (step.kind == StepKind::Array) die.array_time += from_ps(step.duration_ps);
+  if (step.kind == StepKind::Array) die.array_time_ps += step.duration_ps;
   if (step.kind == StepKind::Bus) {
-    const ChannelBus::RequesterId next = bus_of(die).release(sim_now());
+    const ChannelBus::RequesterId next = bus_of(die).release(sim_now_ps());
     if (next != ChannelBus::kNobody) {
       DieContext& next_die = *dies_state_[next / kOperationSlots];
       const int next_slot = static_cast<int>(next % kOperationSlots);
@@ -409,11 +480,14 @@ void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generat
 
 void FlashController::invoke_die(DieContext& die, DieOperation& operation) {
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  die_sockets_[die.id]->b_transport(operation.payload, delay);
+  // The die is this module's child, bound to die_sockets_[die.id]: called directly, the same
+  // b_transport without the two socket indirections.
+  dies_[die.id].b_transport(operation.payload, delay);
   operation.die_invoked = true;
-  // The die's answer is the array time. It equals the script's Array steps unless the command
-  // was rejected (no array time); spread it over the Array steps in order.
-  std::uint64_t remaining_ps = to_ps(delay);
+  // The die's answer is the array time (zero if it rejected the command). The Array steps of
+  // the script come with kArrayFromDie (a copyback's first with its tR): spread the answer
+  // over them in order.
+  std::uint64_t remaining_ps = delay.value();
   for (std::size_t i = operation.step; i < operation.script.size(); ++i) {
     Step& step = operation.script[i];
     if (step.kind != StepKind::Array) continue;
@@ -426,10 +500,11 @@ void FlashController::complete(DieContext& die, int slot) {
   DieOperation& operation = die.operations[slot];
   const FlashCommand& merged = *operation.command;
   const bool ok = operation.payload.is_response_ok();
-  std::array<tlm::tlm_generic_payload*, kMaxPlanes> responses{};
+  std::array<tlm::tlm_generic_payload*, kMaxPlanes> responses;  // [0, count) set below
   const std::size_t count = operation.command_count;
-  std::array<bool, kMaxPlanes> retry{};
+  std::array<bool, kMaxPlanes> retry;
   for (std::size_t i = 0; i < count; ++i) {
+    retry[i] = false;
     FlashCommand& command = *operation.commands[i].command;
     if (returns_data(command.opcode)) command.targets[0].data_tag = merged.targets[i].data_tag;
     command.status = merged.status;
@@ -441,7 +516,7 @@ void FlashController::complete(DieContext& die, int slot) {
   completed_commands_ += count;
   operation.active = false;
   if (--die.in_flight == 0) {
-    die.busy_time += sim_now() - die.busy_since;
+    die.busy_time_ps += sim_now_ps() - die.busy_since_ps;
     die.pipeline_open = false;
   }
   if (ecc_enabled_ && ok && decodes_page(merged.opcode)) {
@@ -467,6 +542,8 @@ void FlashController::complete(DieContext& die, int slot) {
   }
   // Respond before dispatching: a command the FTL issues from inside its response is then
   // already queued when the policy picks.
+  const DieContext* outer = completing_die_;
+  completing_die_ = &die;
   for (std::size_t i = 0; i < count; ++i) {
     if (retry[i]) {
       retry_read(*responses[i]);
@@ -474,6 +551,7 @@ void FlashController::complete(DieContext& die, int slot) {
       respond(*responses[i]);
     }
   }
+  completing_die_ = outer;
   try_dispatch(die);
 }
 
@@ -530,7 +608,7 @@ sc_core::sc_time FlashController::ecc_busy_time(std::uint32_t channel) const {
 void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps) {
   const ChannelBus::RequesterId id = requester(die, slot);
   DieOperation& operation = die.operations[slot];
-  operation.step_started = sim_now();
+  operation.step_started_ps = sim_now_ps();
   const std::uint32_t generation = operation.generation;
   timers_.schedule_in_ps(duration_ps, [this, id, generation] { end_step(id, generation); });
 }
@@ -585,7 +663,7 @@ bool FlashController::try_suspend(DieContext& die) {
   Step& step = operation.script[operation.step];
   if (step.kind != StepKind::Array) return false;
   if (operation.suspensions >= config_.max_suspensions_per_operation) return false;
-  const std::uint64_t elapsed_ps = (sim_now() - operation.step_started).value();
+  const std::uint64_t elapsed_ps = sim_now_ps() - operation.step_started_ps;
   if (elapsed_ps >= step.duration_ps) return false;
   const std::uint64_t remaining_ps = step.duration_ps - elapsed_ps;
   const std::uint64_t latency_ns =
@@ -594,7 +672,7 @@ bool FlashController::try_suspend(DieContext& die) {
   if (remaining_ps <= latency_ps) return false;  // finishing is no slower than suspending
   if (find_suspend_read(die) == die.queue.size()) return false;
 
-  die.array_time += from_ps(elapsed_ps);
+  die.array_time_ps += elapsed_ps;
   step.duration_ps = remaining_ps;  // what the resume runs
   ++operation.generation;           // drops the pending end of this step
   ++operation.suspensions;
@@ -602,7 +680,7 @@ bool FlashController::try_suspend(DieContext& die) {
   die.suspend_phase = SuspendPhase::Suspending;
   die.suspended_slot = slot;
   const DieId id = die.id;
-  timers_.schedule_in(from_ps(latency_ps), [this, id] { suspension_ready(id); });
+  timers_.schedule_in_ps(latency_ps, [this, id] { suspension_ready(id); });
   return true;
 }
 
@@ -631,7 +709,7 @@ void FlashController::serve_suspended(DieContext& die) {
   }
   die.suspend_phase = SuspendPhase::Resuming;
   const DieId id = die.id;
-  timers_.schedule_in(from_ps(nand_timing_.resume_ns * 1000), [this, id] { resumed(id); });
+  timers_.schedule_in_ps(nand_timing_.resume_ns * 1000, [this, id] { resumed(id); });
 }
 
 void FlashController::resumed(DieId id) {
@@ -648,16 +726,16 @@ void FlashController::resumed(DieId id) {
 
 sc_core::sc_time FlashController::die_busy_time(DieId id) const {
   const DieContext& die = *dies_state_[id];
-  if (die.in_flight == 0) return die.busy_time;
-  return die.busy_time + (sim_now() - die.busy_since);
+  if (die.in_flight == 0) return from_ps(die.busy_time_ps);
+  return from_ps(die.busy_time_ps + (sim_now_ps() - die.busy_since_ps));
 }
 
 sc_core::sc_time FlashController::die_array_time(DieId id) const {
-  return dies_state_[id]->array_time;
+  return from_ps(dies_state_[id]->array_time_ps);
 }
 
 sc_core::sc_time FlashController::channel_busy_time(std::uint32_t channel) const {
-  return buses_[channel].busy_time(sim_now());
+  return from_ps(buses_[channel].busy_time_ps(sim_now_ps()));
 }
 
 void FlashController::report(const std::string& message) const {

@@ -102,11 +102,16 @@ class FlashController : public sc_core::sc_module {
  private:
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
-  bool accept(tlm::tlm_generic_payload& payload);
-  void arrive(tlm::tlm_generic_payload& payload);  // the command reaches the controller
-  void enqueue(tlm::tlm_generic_payload& payload);  // ... and its die queue
+  // The payload's FlashCommand if the command is valid, else nullptr (reported).
+  FlashCommand* accept(tlm::tlm_generic_payload& payload);
+  // The command reaches the controller, then its die queue (`command` is the payload's
+  // extension, looked up once).
+  void arrive(tlm::tlm_generic_payload& payload, FlashCommand& command);
+  void enqueue(tlm::tlm_generic_payload& payload, FlashCommand& command);
 
   void on_dispatch();  // deferred (EventLoop::defer): dispatch of dies that received commands
+  // Decides whether a die's dispatch may be left to complete() (see request_dispatch).
+  void start_of_simulation() override;
 
   void request_dispatch(DieContext& die);
   void try_dispatch(DieContext& die);
@@ -120,7 +125,8 @@ class FlashController : public sc_core::sc_module {
   void resumed(DieId id);
   void prepare_operation(DieContext& die, DieOperation& operation);
   void advance(DieContext& die, int slot);
-  // One step of an operation; false when the operation must wait (timer, bus or register).
+  // One die-internal step of an operation (register, register move, pipeline; advance() runs
+  // Bus and Array steps); false when the operation must wait (timer or register).
   bool run_step(DieContext& die, int slot, const Step& step);
   // Takes a die register for `slot`, or queues the slot as its (only) waiter.
   static bool acquire_register(int& owner, int& waiter, int slot);
@@ -152,6 +158,8 @@ class FlashController : public sc_core::sc_module {
   ChannelBusTiming bus_timing_;
   FlashControllerConfig config_;
   std::unique_ptr<SchedulingPolicy> policy_;
+  OperationScriptTemplates script_templates_;
+  std::uint64_t page_transfer_ps_;  // X of a whole page
 
   sc_core::sc_vector<tlm_utils::simple_initiator_socket<FlashController>> die_sockets_;
   sc_core::sc_vector<NandDie> dies_;
@@ -160,6 +168,12 @@ class FlashController : public sc_core::sc_module {
 
   TimedCallbackQueue timers_;  // arrivals and step ends (captures fit std::function's buffer)
   std::vector<DieId> dispatch_list_;
+  // complete() of this die is answering the FTL and dispatches the die right after; a dispatch
+  // it asks for meanwhile may be left to complete() when dispatch_by_completion_ holds
+  // (request_dispatch). nullptr outside.
+  const DieContext* completing_die_ = nullptr;
+  bool dispatch_by_completion_ = false;
+  bool cache_commands_seen_ = false;
   std::uint64_t next_sequence_ = 0;
 
   // Base-protocol response exclusion: set while the FTL has not ended a response.

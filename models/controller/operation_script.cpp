@@ -22,9 +22,11 @@ OperationScript build_operation_script(const OperationShape& shape, const ArrayP
       script.add(StepKind::Bus, page_commands_ps);
       script.add(StepKind::Array, array.first_ps);
       script.add(StepKind::Bus, status_ps + shape.transfer_ps_total);
+      script.mark_data_step();
       break;
     case FlashOpcode::Program:
       script.add(StepKind::Bus, data_in_ps);
+      script.mark_data_step();
       script.add(StepKind::Array, array.first_ps);
       script.add(StepKind::Bus, status_ps);
       break;
@@ -45,6 +47,7 @@ OperationScript build_operation_script(const OperationShape& shape, const ArrayP
       break;
     case FlashOpcode::CacheProgram:
       script.add(StepKind::Bus, data_in_ps);
+      script.mark_data_step();
       script.add(StepKind::AcquirePageRegister);
       script.add(StepKind::RegisterMove, cache_busy_ps);
       script.add(StepKind::OpenPipeline);
@@ -61,10 +64,50 @@ OperationScript build_operation_script(const OperationShape& shape, const ArrayP
       script.add(StepKind::RegisterMove, cache_busy_ps);
       script.add(StepKind::ReleasePageRegister);
       script.add(StepKind::Bus, status_ps + shape.transfer_ps_total);
+      script.mark_data_step();
       script.add(StepKind::ReleaseCacheRegister);
       break;
   }
   return script;
+}
+
+namespace {
+
+// A Bus or RegisterMove step of zero length is done as soon as it is reached (it does not ask
+// for the bus), so leaving it out changes no time; the data step stays, its ΣX comes later.
+OperationScript without_idle_steps(const OperationScript& script) {
+  OperationScript kept;
+  for (std::size_t i = 0; i < script.size(); ++i) {
+    const Step& step = script[i];
+    const bool idle = (step.kind == StepKind::Bus || step.kind == StepKind::RegisterMove) &&
+                      step.duration_ps == 0 && i != script.data_step();
+    if (idle) continue;
+    kept.add(step.kind, step.duration_ps);
+    if (i == script.data_step()) kept.mark_data_step();
+  }
+  return kept;
+}
+
+}  // namespace
+
+OperationScriptTemplates::OperationScriptTemplates(const NandTiming& nand, const ChannelBusTiming& bus,
+                                                   std::uint32_t max_planes)
+    : max_planes_(max_planes) {
+  constexpr FlashOpcode kOpcodes[] = {FlashOpcode::Read,     FlashOpcode::Program,
+                                      FlashOpcode::Erase,    FlashOpcode::Copyback,
+                                      FlashOpcode::ReadStatus, FlashOpcode::CacheProgram,
+                                      FlashOpcode::CacheRead};
+  scripts_.resize(std::size(kOpcodes) * max_planes);
+  const ArrayPhases from_die{kArrayFromDie, kArrayFromDie};
+  for (const FlashOpcode opcode : kOpcodes) {
+    for (std::uint32_t planes = 1; planes <= max_planes; ++planes) {
+      OperationShape shape;
+      shape.opcode = opcode;
+      shape.plane_count = planes;
+      scripts_[static_cast<std::size_t>(opcode) * max_planes + planes - 1] =
+          without_idle_steps(build_operation_script(shape, from_die, nand, bus));
+    }
+  }
 }
 
 }  // namespace ssdtlm

@@ -26,6 +26,7 @@
 // (cache read).
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "models/common/flash_command.h"
 #include "models/nand/nand_array_time.h"
@@ -52,14 +53,22 @@ struct Step {
 class OperationScript {
  public:
   static constexpr std::size_t kMaxSteps = 10;
-  void add(StepKind kind, std::uint64_t duration_ps = 0) { steps_[size_++] = {kind, duration_ps}; }
+  static constexpr std::uint8_t kNoDataStep = 0xff;
+  void add(StepKind kind, std::uint64_t duration_ps = 0) {
+    steps_[size_++] = {kind, duration_ps};
+  }
+  // Marks the step just added as the one whose bus time includes the pages' transfers (ΣX).
+  void mark_data_step() { data_step_ = static_cast<std::uint8_t>(size_ - 1); }
   std::size_t size() const { return size_; }
+  // The Bus step that carries ΣX, or kNoDataStep (erase, copyback, read status).
+  std::uint8_t data_step() const { return data_step_; }
   const Step& operator[](std::size_t index) const { return steps_[index]; }
   Step& operator[](std::size_t index) { return steps_[index]; }
 
  private:
   std::array<Step, kMaxSteps> steps_{};
-  std::size_t size_ = 0;
+  std::uint8_t size_ = 0;
+  std::uint8_t data_step_ = kNoDataStep;
 };
 
 // What the timeline depends on besides the timing structs.
@@ -71,6 +80,25 @@ struct OperationShape {
 
 OperationScript build_operation_script(const OperationShape& shape, const ArrayPhases& array,
                                        const NandTiming& nand, const ChannelBusTiming& bus);
+
+// The scripts of every opcode and plane count, built once: every command of a kind has the
+// same steps, and only ΣX and the array times differ between commands. An operation copies its
+// template, adds its ΣX to the data step and takes its array times from the die's answer
+// (FlashController::invoke_die), so no script is built per command. The templates' Array
+// steps have kArrayFromDie as duration: the die's answer is taken whole by the first Array step
+// that has it; a copyback, the only opcode with two, sets its first from array_phases().
+class OperationScriptTemplates {
+ public:
+  static constexpr std::uint64_t kArrayFromDie = ~std::uint64_t{0};
+  OperationScriptTemplates(const NandTiming& nand, const ChannelBusTiming& bus, std::uint32_t max_planes);
+  const OperationScript& get(FlashOpcode opcode, std::uint32_t plane_count) const {
+    return scripts_[static_cast<std::size_t>(opcode) * max_planes_ + plane_count - 1];
+  }
+
+ private:
+  std::uint32_t max_planes_;
+  std::vector<OperationScript> scripts_;
+};
 
 // Bus time of an explicit ReadStatus command.
 std::uint64_t read_status_ps(const NandTiming& nand, const ChannelBusTiming& bus);

@@ -35,6 +35,20 @@ TEST_F(ChannelBusTest, BusyTimeCountsHeldTimeIncludingTheCurrentTenure) {
   EXPECT_EQ(bus.busy_time(ns(520)), ns(50));
 }
 
+TEST_F(ChannelBusTest, PicosecondInterfaceKeepsTheSameBusyTimeAndOrder) {
+  // The controller's hot path uses the ps overloads: the same tenure and hand-over rules.
+  ChannelBus bus(2, 3);
+  EXPECT_TRUE(bus.request(4, std::uint64_t{1000}));
+  EXPECT_FALSE(bus.request(9, std::uint64_t{1500}));
+  EXPECT_EQ(bus.busy_time_ps(2500), 1500u);  // the running tenure up to now
+  EXPECT_EQ(bus.release(std::uint64_t{3000}), 9u);  // hand-over: held on without a gap
+  EXPECT_EQ(bus.busy_time_ps(3200), 2200u);
+  EXPECT_EQ(bus.release(std::uint64_t{4000}), ChannelBus::kNobody);
+  EXPECT_EQ(bus.busy_time_ps(9000), 3000u);
+  EXPECT_EQ(bus.busy_time(sc_core::sc_time(9, sc_core::SC_NS)), sc_core::sc_time(3, sc_core::SC_NS));
+  EXPECT_EQ(bus.tenures(), 2u);
+}
+
 TEST_F(ChannelBusTest, RingBufferWrapsAround) {
   ChannelBus bus(0, 2);
   bus.request(0, ns(0));

@@ -145,6 +145,23 @@ TEST(DieQueueTest, EmptiesCompletelyAndRefills) {
   EXPECT_TRUE(queue.may_hold_partner(key_of(program), 1));
 }
 
+TEST(DieQueueTest, WithoutPartnerCountsEveryPlaneMayHoldAPartner) {
+  // A die that never merges keeps no counts; the merger must then scan, never skip.
+  FlashCommand read = read_command(0, 0, 1, 0);
+  FlashCommand other_plane = read_command(0, 1, 1, 0);
+  DieQueue queue;
+  queue.disable_partner_counts();
+  EXPECT_TRUE(queue.may_hold_partner(key_of(read), 1));
+  queue.push_back({nullptr, &read, 0});
+  queue.push_back({nullptr, &other_plane, 1});
+  const MergeSelection selection = select_multi_plane(queue, 0, 2);
+  ASSERT_EQ(selection.count, 2u);
+  EXPECT_EQ(selection.indices[1], 1u);
+  queue.erase(queue.begin());
+  queue.erase(queue.begin());
+  EXPECT_TRUE(queue.empty());
+}
+
 TEST(DieQueueTest, PartnerCountsNeverMissAQueuedCandidate) {
   // may_hold_partner may say yes wrongly (page buckets) but never no when a command with the
   // opcode and a mergeable page is queued on the plane.
