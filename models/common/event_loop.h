@@ -1,12 +1,16 @@
 #pragma once
 // EventLoop: one timed event loop shared by every module of a platform (docs/performance.md,
-// "The event path"). One heap of (time in ps, sequence, slot) callbacks, one SC_METHOD, one
+// "The event path"). One queue of (time in ps, sequence, slot) callbacks, one SC_METHOD, one
 // sc_event: the SystemC kernel wakes the loop, not each module.
 //
 // Ordering: callbacks at the same time run in scheduling order, whatever module scheduled
 // them; a deferred callback (defer()) runs at the current time after every plain callback
 // due then (the controller's dispatch: everything the FTL issued at this instant is queued
 // before it picks). Deterministic by construction, independent of the kernel's queue order.
+// Entries a running callback schedules for the current instant (plain or deferred) skip the
+// time-ordered queue: they go to one of two FIFOs, which give exactly the queue's order
+// (everything queued for the current instant was scheduled before the instant began, so before
+// them).
 //
 // Run-ahead (exact temporal decoupling): once woken at kernel time T, the loop keeps running
 // its own callbacks in time order up to, excluding, the next time at which anything else in
@@ -25,37 +29,61 @@
 // loop one instant at a time) and can be switched off with SSDTLM_RUN_AHEAD=0 in the
 // environment (a debugging aid: outputs must be byte-identical either way).
 #include <cstdint>
-#include <functional>
+#include <cstring>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <systemc>
+
+#include "models/common/loop_callback.h"
 
 namespace ssdtlm {
 
 class EventLoop : public sc_core::sc_module {
  public:
-  using Callback = std::function<void()>;
+  using Callback = LoopCallback;
   enum class RunAhead { Allowed, Off };
 
   explicit EventLoop(sc_core::sc_module_name name, RunAhead run_ahead = RunAhead::Allowed);
 
-  // Runs `callback` at absolute time `at_ps` (>= sim_now_ps()).
-  void schedule_at_ps(std::uint64_t at_ps, Callback callback) {
-    push(at_ps, next_sequence_++, std::move(callback));
+  // Runs `callback` (a Callback or any callable it can hold) at absolute time `at_ps`
+  // (>= sim_now_ps()).
+  template <typename F>
+  void schedule_at_ps(std::uint64_t at_ps, F&& callback) {
+    const std::uint32_t slot = acquire_slot();
+    slot_at(slot).assign(std::forward<F>(callback));
+    if (running_ == this && at_ps == now_ps_) {
+      now_fifo_.push_back(slot);
+    } else {
+      enqueue(at_ps, /*deferred=*/false, slot);
+    }
   }
   // Runs `callback` at the current time, after every plain callback due at this time (including
   // those scheduled for now later on); deferred callbacks run among themselves in order.
-  void defer(Callback callback);
+  template <typename F>
+  void defer(F&& callback) {
+    const std::uint32_t slot = acquire_slot();
+    slot_at(slot).assign(std::forward<F>(callback));
+    if (running_ == this) {
+      deferred_fifo_.push_back(slot);
+    } else {
+      enqueue_deferred(slot);
+    }
+  }
 
   // The loop whose callback is running (nullptr outside callbacks).
   static EventLoop* running() { return running_; }
   std::uint64_t now_ps() const { return now_ps_; }
-  // now_ps() as an sc_time, built once per instant: sc_time::from_value is an out-of-line
-  // library call, and model code asks for the time a hundred times per host I/O.
+  // now_ps() as an sc_time, built once per instant: model code asks for the time a hundred
+  // times per host I/O. Built by copying the value in: sc_time::from_value is an out-of-line
+  // library call (~25 instructions, once per instant, 2 % of bench (a)), and an sc_time is its
+  // value in ps (static_assert below) once the kernel has fixed the resolution, which it has
+  // before any loop runs.
   const sc_core::sc_time& now() const {
     if (now_time_ps_ != now_ps_) {
-      now_time_ = sc_core::sc_time::from_value(now_ps_);
+      static_assert(sizeof(sc_core::sc_time) == sizeof(std::uint64_t), "sc_time is one 64-bit value");
+      std::memcpy(static_cast<void*>(&now_time_), &now_ps_, sizeof now_ps_);
       now_time_ps_ = now_ps_;
     }
     return now_time_;
@@ -72,6 +100,9 @@ class EventLoop : public sc_core::sc_module {
   static void set_run_ahead_enabled(bool enabled) { run_ahead_enabled_ = enabled; }
   static bool run_ahead_enabled() { return run_ahead_enabled_; }
 
+  // Tests: renumber the queue's sequences after `limit` entries instead of 2^31.
+  void set_sequence_limit_for_test(std::uint64_t limit) { sequence_limit_ = limit; }
+
   // Statistics of this loop, for the performance figures (docs/performance.md).
   std::uint64_t activations() const { return activations_; }
   std::uint64_t callbacks_run() const { return callbacks_run_; }
@@ -80,24 +111,57 @@ class EventLoop : public sc_core::sc_module {
   friend class EventLoopScope;
   friend void run_kernel(const sc_core::sc_time* duration, sc_core::sc_starvation_policy policy);
 
+  // A queued entry, 16 bytes: the time, and a word that orders entries of the same time and
+  // names the callback's slot: kDeferredBit (deferred callbacks sort after plain ones), then the
+  // scheduling sequence (31 bits, renumbered when it runs out), then the slot (32 bits).
   struct Key {
+    std::uint64_t order;
     std::uint64_t at_ps;
-    std::uint64_t sequence;  // kDeferredBit set for deferred callbacks: they sort after plain ones
-    std::uint32_t slot;
+    std::uint32_t slot() const { return static_cast<std::uint32_t>(order); }
+    bool deferred() const { return (order & kDeferredBit) != 0; }
   };
   static constexpr std::uint64_t kDeferredBit = std::uint64_t{1} << 63;
+  static constexpr std::uint64_t kSequenceLimit = std::uint64_t{1} << 31;
   static constexpr std::uint64_t kNever = ~std::uint64_t{0};
+  // Callbacks live in chunks that never move, so a callback runs in place even when it
+  // schedules more entries (which may add chunks).
+  static constexpr std::uint32_t kChunkSlots = 64;
 
-  void push(std::uint64_t at_ps, std::uint64_t sequence, Callback&& callback);
+  LoopCallback& slot_at(std::uint32_t slot) { return chunks_[slot / kChunkSlots][slot % kChunkSlots]; }
+  std::uint32_t acquire_slot() {
+    if (!free_slots_.empty()) {
+      const std::uint32_t slot = free_slots_.back();
+      free_slots_.pop_back();
+      return slot;
+    }
+    return new_slot();
+  }
+  std::uint32_t new_slot();
+  // Into the queue (not the running loop's current instant), arming the kernel wake-up if needed.
+  void enqueue(std::uint64_t at_ps, bool deferred, std::uint32_t slot);
+  // Gives the pending entries sequences 0..n-1 in their order (same order, room for new ones).
+  void renumber_sequences();
+  void enqueue_deferred(std::uint32_t slot);  // at sim_now_ps(), from outside this loop's callbacks
+  // The time-ordered queue: sorted, earliest (time, order) last (event_loop.cpp says why).
+  void insert_sorted(const Key& key);
+  void pop_earliest();
   void run();
   void arm(std::uint64_t at_ps);
   std::uint64_t run_ahead_limit_ps(std::uint64_t kernel_now_ps) const;
 
   sc_core::sc_event wakeup_;
-  std::vector<Key> heap_;
-  std::vector<Callback> slots_;
+  std::vector<Key> pending_;  // sorted, latest first: the earliest entry is pending_.back()
+  std::vector<std::unique_ptr<LoopCallback[]>> chunks_;
+  std::uint32_t slot_count_ = 0;
   std::vector<std::uint32_t> free_slots_;
+  // Slots scheduled by this loop's callbacks for the instant it is running, in scheduling order:
+  // plain ones, and deferred ones. Consumed from *_head_; emptied when the instant ends.
+  std::vector<std::uint32_t> now_fifo_;
+  std::size_t now_head_ = 0;
+  std::vector<std::uint32_t> deferred_fifo_;
+  std::size_t deferred_head_ = 0;
   std::uint64_t next_sequence_ = 0;
+  std::uint64_t sequence_limit_ = kSequenceLimit;
   std::uint64_t now_ps_ = 0;
   mutable sc_core::sc_time now_time_;  // now(): the sc_time of now_time_ps_
   mutable std::uint64_t now_time_ps_ = 0;

@@ -6,6 +6,7 @@
 // gets a loop of its own, named as the queue was.
 #include <cstdint>
 #include <memory>
+#include <utility>
 
 #include "models/common/event_loop.h"
 
@@ -25,17 +26,26 @@ class TimedCallbackQueue {
   TimedCallbackQueue(const TimedCallbackQueue&) = delete;
   TimedCallbackQueue& operator=(const TimedCallbackQueue&) = delete;
 
-  // Runs `callback` at absolute simulated time `at` (>= now).
-  void schedule_at(const sc_core::sc_time& at, Callback callback) { loop_->schedule_at_ps(at.value(), std::move(callback)); }
-  void schedule_in(const sc_core::sc_time& delay, Callback callback) {
-    loop_->schedule_at_ps(sim_now_ps() + delay.value(), std::move(callback));
+  // Runs `callback` (a Callback or any callable it can hold, built in the loop's slot) at
+  // absolute simulated time `at` (>= now).
+  template <typename F>
+  void schedule_at(const sc_core::sc_time& at, F&& callback) {
+    loop_->schedule_at_ps(at.value(), std::forward<F>(callback));
+  }
+  template <typename F>
+  void schedule_in(const sc_core::sc_time& delay, F&& callback) {
+    loop_->schedule_at_ps(sim_now_ps() + delay.value(), std::forward<F>(callback));
   }
   // schedule_in for a delay in ps (the time resolution), without building sc_time objects.
-  void schedule_in_ps(std::uint64_t delay_ps, Callback callback) {
-    loop_->schedule_at_ps(sim_now_ps() + delay_ps, std::move(callback));
+  template <typename F>
+  void schedule_in_ps(std::uint64_t delay_ps, F&& callback) {
+    loop_->schedule_at_ps(sim_now_ps() + delay_ps, std::forward<F>(callback));
   }
   // At the current time, after every callback due now (EventLoop::defer).
-  void defer(Callback callback) { loop_->defer(std::move(callback)); }
+  template <typename F>
+  void defer(F&& callback) {
+    loop_->defer(std::forward<F>(callback));
+  }
 
   EventLoop& loop() { return *loop_; }
 

@@ -1,0 +1,215 @@
+// The EventLoop's same-instant FIFOs (entries a running callback schedules for the current
+// instant, plain or deferred, skip the time-ordered queue) must give exactly the order of the loop's rule:
+// by time, then plain before deferred, then scheduling sequence. Checked by hand on a small
+// script and against a reference loop that orders every entry by that rule with one ordered
+// set, on random scripts that mix entries for now, deferred entries and later entries, scheduled
+// from inside callbacks and from outside (before the run and between kernel slices).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "models/common/event_loop.h"
+#include "models/common/timed_callback_queue.h"
+#include "tests/unit/support/systemc_fixture.h"
+
+namespace ssdtlm {
+namespace {
+
+using sc_core::SC_NS;
+using sc_core::sc_time;
+
+constexpr std::uint64_t kNs = 1000;  // ps
+
+class EventLoopOrderTest : public testing::SystemCTest {
+ protected:
+  void TearDown() override { EventLoop::set_run_ahead_enabled(true); }
+};
+
+TEST_F(EventLoopOrderTest, EntriesForTheRunningInstantKeepTheHeapsOrder) {
+  TimedCallbackQueue queue("queue");
+  std::vector<std::string> order;
+  auto log = [&order](const char* name) { return [&order, name] { order.push_back(name); }; };
+  queue.schedule_at(sc_time(10, SC_NS), [&] {
+    order.push_back("a");
+    queue.defer(log("a.defer1"));
+    queue.schedule_in_ps(0, [&] {
+      order.push_back("a.now1");
+      queue.schedule_in_ps(0, log("a.now1.now"));
+      queue.defer(log("a.now1.defer"));
+      queue.schedule_in_ps(5 * kNs, log("a.now1.at15"));
+    });
+    queue.schedule_in_ps(2 * kNs, log("a.at12"));
+    queue.defer([&] {
+      order.push_back("a.defer2");
+      queue.schedule_in_ps(0, log("a.defer2.now"));
+      queue.defer(log("a.defer2.defer"));
+    });
+    queue.schedule_in_ps(0, log("a.now2"));
+  });
+  queue.schedule_at(sc_time(10, SC_NS), log("b"));  // queued for 10 ns, scheduled before a ran
+  queue.schedule_at(sc_time(12, SC_NS), [&] {
+    order.push_back("c");
+    queue.defer(log("c.defer"));
+    queue.schedule_in_ps(0, log("c.now"));
+  });
+  queue.schedule_at(sc_time(15, SC_NS), log("d"));
+  run_kernel(nullptr);
+  EXPECT_EQ(order, (std::vector<std::string>{
+                       // 10 ns: the queued plain entries, then the plain ones scheduled for now
+                       // (in order, also from each other), then the deferred ones, each followed
+                       // by the plain entries it schedules for now.
+                       "a", "b", "a.now1", "a.now2", "a.now1.now", "a.defer1", "a.defer2", "a.defer2.now",
+                       "a.now1.defer", "a.defer2.defer",
+                       // 12 ns: c (scheduled before the run) before a.at12, then c's now and deferred
+                       "c", "a.at12", "c.now", "c.defer",
+                       // 15 ns: d was scheduled before a.now1.at15
+                       "d", "a.now1.at15"}));
+  EXPECT_EQ(queue.loop().callbacks_run(), order.size());
+  EXPECT_EQ(sc_core::sc_time_stamp().value(), 15 * kNs);
+}
+
+// Deterministic pseudo-random numbers from an entry's id (splitmix64).
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// What an entry does when it runs: schedules up to three children, each for now, deferred, or
+// 1-3 ns later, chosen from the entry's id. Ids are given in scheduling order, so two loops that
+// run the same order build the same tree.
+enum class ChildKind { Now, Deferred, Later };
+struct Child {
+  ChildKind kind;
+  std::uint64_t delay_ps;
+};
+std::vector<Child> children_of(std::uint64_t id, std::uint64_t seed) {
+  const std::uint64_t r = mix(id * 7919 + seed);
+  std::vector<Child> children;
+  for (std::uint64_t i = 0, count = r % 4; i < count; ++i) {
+    const std::uint64_t c = mix(r + i);
+    const auto kind = static_cast<ChildKind>(c % 3);
+    children.push_back({kind, kind == ChildKind::Later ? (1 + (c >> 8) % 3) * kNs : 0});
+  }
+  return children;
+}
+
+constexpr std::uint64_t kMaxEntries = 4000;
+
+// The rule, with one ordered set keyed by (time, deferred, sequence): how the loop ordered every
+// entry before the FIFOs. Returns the ids in the order they run.
+std::vector<std::uint64_t> reference_order(const std::vector<std::uint64_t>& roots_ps, std::uint64_t seed) {
+  std::set<std::tuple<std::uint64_t, bool, std::uint64_t>> pending;  // (time, deferred, id = sequence)
+  std::uint64_t next_id = 0;
+  for (std::uint64_t at : roots_ps) pending.insert({at, false, next_id++});
+  std::vector<std::uint64_t> order;
+  while (!pending.empty()) {
+    const auto [now, deferred, id] = *pending.begin();
+    pending.erase(pending.begin());
+    order.push_back(id);
+    for (const Child& child : children_of(id, seed)) {
+      if (next_id >= kMaxEntries) break;
+      pending.insert({now + child.delay_ps, child.kind == ChildKind::Deferred, next_id++});
+    }
+  }
+  return order;
+}
+
+struct LoopScript {
+  TimedCallbackQueue& queue;
+  std::uint64_t seed;
+  std::uint64_t next_id = 0;
+  std::vector<std::uint64_t> order;
+
+  void schedule(const Child& child) {
+    if (next_id >= kMaxEntries) return;
+    const std::uint64_t id = next_id++;
+    auto body = [this, id] { run(id); };
+    if (child.kind == ChildKind::Deferred) {
+      queue.defer(body);
+    } else {
+      queue.schedule_in_ps(child.delay_ps, body);
+    }
+  }
+  void run(std::uint64_t id) {
+    order.push_back(id);
+    for (const Child& child : children_of(id, seed)) schedule(child);
+  }
+};
+
+// Runs the random script of `seed` on a loop; with `sequence_limit` > 0 the loop renumbers its
+// queue's sequences every `sequence_limit` entries (every 2^31 in a real run).
+std::vector<std::uint64_t> loop_order(std::uint64_t seed, const std::vector<std::uint64_t>& roots_ps,
+                                      std::uint64_t sequence_limit) {
+  testing::fresh_kernel();
+  TimedCallbackQueue queue("queue");
+  if (sequence_limit > 0) queue.loop().set_sequence_limit_for_test(sequence_limit);
+  LoopScript script{queue, seed, 0, {}};
+  for (std::uint64_t at : roots_ps) {  // roots scheduled from outside the loop
+    const std::uint64_t id = script.next_id++;
+    queue.schedule_at(sc_time::from_value(at), [&script, id] { script.run(id); });
+  }
+  run_kernel(nullptr);
+  return script.order;
+}
+
+TEST_F(EventLoopOrderTest, RandomScriptsRunInTheReferenceOrder) {
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    std::vector<std::uint64_t> roots_ps;  // some at the same times
+    for (std::uint64_t i = 0; i < 6; ++i) roots_ps.push_back((mix(seed * 31 + i) % 4) * kNs);
+    const std::vector<std::uint64_t> expected = reference_order(roots_ps, seed);
+    ASSERT_GT(expected.size(), 50u) << "seed " << seed << ": too small a script to say anything";
+    EXPECT_EQ(loop_order(seed, roots_ps, 0), expected) << "seed " << seed;
+    // Renumbering the sequences (they have 31 bits) keeps the order.
+    EXPECT_EQ(loop_order(seed, roots_ps, 3), expected) << "seed " << seed << ", renumbered every 3";
+    EXPECT_EQ(loop_order(seed, roots_ps, 17), expected) << "seed " << seed << ", renumbered every 17";
+  }
+}
+
+// Entries scheduled from outside between kernel slices, for the instant the loop stopped at,
+// go to the time-ordered queue (the loop is not running): they keep their place in the sequence too.
+TEST_F(EventLoopOrderTest, EntriesScheduledBetweenSlicesForTheSameInstantRunInSequence) {
+  TimedCallbackQueue queue("queue");
+  std::vector<std::string> order;
+  queue.schedule_at(sc_time(10, SC_NS), [&] {
+    order.push_back("a");
+    queue.defer([&] { order.push_back("a.defer"); });
+    queue.schedule_in_ps(0, [&] { order.push_back("a.now"); });
+  });
+  const sc_time slice(10, SC_NS);
+  run_kernel(&slice);  // runs what is due before 10 ns: nothing
+  EXPECT_TRUE(order.empty());
+  queue.defer([&] { order.push_back("outside.defer"); });  // at 10 ns, deferred
+  queue.schedule_in_ps(0, [&] { order.push_back("outside.now"); });
+  run_kernel(nullptr);
+  EXPECT_EQ(order, (std::vector<std::string>{"a", "outside.now", "a.now", "outside.defer", "a.defer"}));
+}
+
+// Many entries pending at once (the queue is searched by bisection beyond 16): they run by time,
+// equal times in scheduling order.
+TEST_F(EventLoopOrderTest, ManyPendingEntriesRunByTimeThenSequence) {
+  TimedCallbackQueue queue("queue");
+  std::vector<std::pair<std::uint64_t, int>> scheduled;  // (time, scheduling index)
+  std::vector<int> order;
+  for (int i = 0; i < 300; ++i) {
+    const std::uint64_t at = (1 + mix(static_cast<std::uint64_t>(i)) % 40) * kNs;  // many ties
+    scheduled.push_back({at, i});
+    queue.schedule_at(sc_time::from_value(at), [&order, i] { order.push_back(i); });
+  }
+  run_kernel(nullptr);
+  std::sort(scheduled.begin(), scheduled.end());
+  std::vector<int> expected;
+  for (const auto& entry : scheduled) expected.push_back(entry.second);
+  EXPECT_EQ(order, expected);
+}
+
+}  // namespace
+}  // namespace ssdtlm
