@@ -358,12 +358,6 @@ void FlashController::prepare_operation(DieContext& die, DieOperation& operation
   OperationScript& script = operation.script;
   script = script_templates_.get(first.opcode, static_cast<std::uint32_t>(operation.command_count));
   if (script.data_step() != OperationScript::kNoDataStep) script[script.data_step()].duration_ps += transfer_ps_total;
-  if (first.opcode == FlashOpcode::Copyback) {
-    // Two Array steps: the die's answer is tR + tPROG; the first takes tR.
-    std::size_t array_step = 0;
-    while (script[array_step].kind != StepKind::Array) ++array_step;
-    script[array_step].duration_ps = array_phases(nand_timing_, merged).first_ps;
-  }
   operation.step = 0;
   operation.die_invoked = false;
 }
@@ -479,21 +473,20 @@ void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generat
 }
 
 void FlashController::invoke_die(DieContext& die, DieOperation& operation) {
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  // The die is this module's child, bound to die_sockets_[die.id]: called directly, the same
-  // b_transport without the two socket indirections.
-  dies_[die.id].b_transport(operation.payload, delay);
+  // The die is this module's child: called directly with the operation's command (no payload,
+  // no extension look-up), answering in ps.
+  const NandDieAnswer answer = dies_[die.id].execute(*operation.command);
+  operation.payload.set_response_status(answer.accepted ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
   operation.die_invoked = true;
-  // The die's answer is the array time (zero if it rejected the command). The Array steps of
-  // the script come with kArrayFromDie (a copyback's first with its tR): spread the answer
-  // over them in order.
-  std::uint64_t remaining_ps = delay.value();
-  for (std::size_t i = operation.step; i < operation.script.size(); ++i) {
-    Step& step = operation.script[i];
-    if (step.kind != StepKind::Array) continue;
-    step.duration_ps = std::min(step.duration_ps, remaining_ps);
-    remaining_ps -= step.duration_ps;
-  }
+  // The script's Array steps come with kArrayFromDie: the one at hand (advance() calls here
+  // from it) takes the array time, a copyback's second its tPROG. All zero if the die rejected
+  // the command.
+  OperationScript& script = operation.script;
+  script[operation.step].duration_ps = answer.array.first_ps;
+  if (operation.command->opcode != FlashOpcode::Copyback) return;
+  std::size_t second = operation.step + 1;
+  while (script[second].kind != StepKind::Array) ++second;
+  script[second].duration_ps = answer.array.second_ps;
 }
 
 void FlashController::complete(DieContext& die, int slot) {

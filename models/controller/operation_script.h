@@ -85,8 +85,8 @@ OperationScript build_operation_script(const OperationShape& shape, const ArrayP
 // same steps, and only ΣX and the array times differ between commands. An operation copies its
 // template, adds its ΣX to the data step and takes its array times from the die's answer
 // (FlashController::invoke_die), so no script is built per command. The templates' Array
-// steps have kArrayFromDie as duration: the die's answer is taken whole by the first Array step
-// that has it; a copyback, the only opcode with two, sets its first from array_phases().
+// steps have kArrayFromDie as duration: the die answers with ArrayPhases, the first Array step
+// takes its first phase and a copyback's second (the only opcode with two) its second.
 class OperationScriptTemplates {
  public:
   static constexpr std::uint64_t kArrayFromDie = ~std::uint64_t{0};

@@ -56,26 +56,6 @@ FlashRuleViolation NandArrayState::check_read(std::uint32_t plane, std::uint32_t
   return FlashRuleViolation::None;
 }
 
-void NandArrayState::program(std::uint32_t plane, std::uint32_t block, std::uint32_t page,
-                             std::uint64_t tag) {
-  const std::size_t index = block_index(plane, block);
-  write_pointer_[index] = page + 1;
-  if (data_mode()) tags_[index * geometry_.pages_per_block + page] = tag;
-}
-
-void NandArrayState::erase(std::uint32_t plane, std::uint32_t block) {
-  const std::size_t index = block_index(plane, block);
-  write_pointer_[index] = 0;
-  ++erase_count_[index];
-  // Tags of erased pages stay as they are: the write pointer alone says they are unreadable.
-}
-
-std::uint64_t NandArrayState::read(std::uint32_t plane, std::uint32_t block,
-                                   std::uint32_t page) const {
-  if (!data_mode()) return 0;
-  return tags_[block_index(plane, block) * geometry_.pages_per_block + page];
-}
-
 PageState NandArrayState::page_state(std::uint32_t plane, std::uint32_t block,
                                      std::uint32_t page) const {
   return page < write_pointer_[block_index(plane, block)] ? PageState::Programmed

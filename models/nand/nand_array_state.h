@@ -39,9 +39,34 @@ class NandArrayState {
   FlashRuleViolation check_read(std::uint32_t plane, std::uint32_t block,
                                 std::uint32_t page) const;
 
-  // State changes; callers have checked the rule first.
-  void program(std::uint32_t plane, std::uint32_t block, std::uint32_t page, std::uint64_t tag);
-  void erase(std::uint32_t plane, std::uint32_t block);
+  // The same rules as one yes/no, for NandDie's fast path (a few compares per command): true
+  // exactly when check_block / check_read / check_program would answer None. A false answer
+  // sends the die to the checks above, which name the rule broken.
+  bool block_in_range(std::uint32_t plane, std::uint32_t block) const {
+    return plane < geometry_.planes_per_die && block < geometry_.blocks_per_plane;
+  }
+  bool readable(std::uint32_t plane, std::uint32_t block, std::uint32_t page) const {
+    return block_in_range(plane, block) && page < geometry_.pages_per_block &&
+           page < write_pointer_[block_index(plane, block)];
+  }
+  bool programmable(std::uint32_t plane, std::uint32_t block, std::uint32_t page) const {
+    return block_in_range(plane, block) && page < geometry_.pages_per_block &&
+           page == write_pointer_[block_index(plane, block)];
+  }
+
+  // State changes; callers have checked the rule first. Inline: the die calls them once per
+  // command.
+  void program(std::uint32_t plane, std::uint32_t block, std::uint32_t page, std::uint64_t tag) {
+    const std::size_t index = block_index(plane, block);
+    write_pointer_[index] = page + 1;
+    if (data_mode()) tags_[index * geometry_.pages_per_block + page] = tag;
+  }
+  void erase(std::uint32_t plane, std::uint32_t block) {
+    const std::size_t index = block_index(plane, block);
+    write_pointer_[index] = 0;
+    ++erase_count_[index];
+    // Tags of erased pages stay as they are: the write pointer alone says they are unreadable.
+  }
   // Sets a block's state directly: `programmed_pages` pages programmed since the last erase,
   // `erase_count` erases (preconditioning's final state, SsdPlatform::precondition). Page tags
   // are left alone: data mode has to replay every program instead.
@@ -52,7 +77,10 @@ class NandArrayState {
     erase_count_[index] = erase_count;
   }
   // The stored tag in data mode, 0 in no-storage mode.
-  std::uint64_t read(std::uint32_t plane, std::uint32_t block, std::uint32_t page) const;
+  std::uint64_t read(std::uint32_t plane, std::uint32_t block, std::uint32_t page) const {
+    if (!data_mode()) return 0;
+    return tags_[block_index(plane, block) * geometry_.pages_per_block + page];
+  }
 
   PageState page_state(std::uint32_t plane, std::uint32_t block, std::uint32_t page) const;
   // Index of the next page to program in the block (pages_per_block when the block is full).

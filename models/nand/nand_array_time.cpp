@@ -30,4 +30,12 @@ ArrayPhases array_phases(const NandTiming& timing, const FlashCommand& command) 
   return phases;
 }
 
+PageArrayTimes::PageArrayTimes(const NandTiming& timing, std::uint32_t pages_per_block)
+    : erase_ps_(timing.erase_ns * 1000) {
+  by_page_.reserve(pages_per_block);
+  for (std::uint32_t page = 0; page < pages_per_block; ++page) {
+    by_page_.push_back({timing.read_time_ns(page) * 1000, timing.program_time_ns(page) * 1000});
+  }
+}
+
 }  // namespace ssdtlm

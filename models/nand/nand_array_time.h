@@ -3,6 +3,7 @@
 // a bus command phase between its read (tR) and its program (tPROG). NandDie charges the sum;
 // FlashController needs the split to place the copyback's second command phase.
 #include <cstdint>
+#include <vector>
 
 #include "models/common/flash_command.h"
 #include "models/nand/nand_timing.h"
@@ -18,5 +19,26 @@ struct ArrayPhases {
 // Multi-plane commands run their planes in parallel: each phase is the maximum over the
 // targets (page types differ between planes when page indices do).
 ArrayPhases array_phases(const NandTiming& timing, const FlashCommand& command);
+
+// The array times of one page index of a block in ps, computed once per die so that a
+// single-plane command's time is a table look-up (NandDie's fast path) instead of a page-type
+// division and a unit conversion per command. The same values as array_phases().
+class PageArrayTimes {
+ public:
+  PageArrayTimes(const NandTiming& timing, std::uint32_t pages_per_block);
+
+  // `page` < pages_per_block: the caller has checked the address.
+  std::uint64_t read_ps(std::uint32_t page) const { return by_page_[page].read_ps; }
+  std::uint64_t program_ps(std::uint32_t page) const { return by_page_[page].program_ps; }
+  std::uint64_t erase_ps() const { return erase_ps_; }
+
+ private:
+  struct PageTimes {
+    std::uint64_t read_ps;
+    std::uint64_t program_ps;
+  };
+  std::vector<PageTimes> by_page_;
+  std::uint64_t erase_ps_;
+};
 
 }  // namespace ssdtlm

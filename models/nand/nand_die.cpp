@@ -2,7 +2,6 @@
 
 #include <sstream>
 
-#include "models/nand/nand_array_time.h"
 #include "models/common/event_loop.h"
 
 namespace ssdtlm {
@@ -25,7 +24,8 @@ NandDie::NandDie(sc_core::sc_module_name name, DieId id, const FlashGeometry& ge
       id_(id),
       geometry_(geometry),
       timing_(timing),
-      array_(geometry, data_mode) {
+      array_(geometry, data_mode),
+      page_times_(timing, geometry.pages_per_block) {
   socket.register_b_transport(this, &NandDie::b_transport);
 }
 
@@ -36,23 +36,84 @@ void NandDie::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& d
     payload.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
     return;
   }
-  if (!check(*command)) {
-    command->status = command->opcode == FlashOpcode::Erase ? FlashStatus::EraseFailed
-                      : reads_page(command->opcode)         ? FlashStatus::UncorrectableRead
-                                                            : FlashStatus::ProgramFailed;
+  const NandDieAnswer answer = execute(*command);
+  if (!answer.accepted) {
     payload.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
     return;
   }
-  perform(*command);
-  command->status = FlashStatus::Ok;
+  delay += sc_core::sc_time::from_value(answer.array.total_ps());
+  payload.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+NandDieAnswer NandDie::execute(FlashCommand& command) {
+  // Fast path, every command of a run without a fault model or multi-plane merging: one plane
+  // of this die, and NandArrayState's yes/no rules (each true exactly when its check_* answers
+  // None; with one target the multi-plane rules hold trivially). Same state changes, counters,
+  // status and array time as execute_checked, without its second pass over the targets.
+  if (command.plane_count != 1 || command.die != id_ || faults_ != nullptr) return execute_checked(command);
+  PlaneTarget& target = command.targets[0];
+  const std::uint32_t plane = target.plane, block = target.block_in_plane, page = target.page;
+  NandDieAnswer answer;
+  switch (command.opcode) {
+    case FlashOpcode::Read:
+    case FlashOpcode::CacheRead:
+      if (!array_.readable(plane, block, page)) return execute_checked(command);
+      target.data_tag = array_.read(plane, block, page);
+      ++counters_.page_reads;
+      answer.array.first_ps = page_times_.read_ps(page);
+      break;
+    case FlashOpcode::Program:
+    case FlashOpcode::CacheProgram:
+      if (!array_.programmable(plane, block, page)) return execute_checked(command);
+      array_.program(plane, block, page, target.data_tag);
+      ++counters_.page_programs;
+      answer.array.first_ps = page_times_.program_ps(page);
+      break;
+    case FlashOpcode::Erase:
+      if (!array_.block_in_range(plane, block)) return execute_checked(command);
+      array_.erase(plane, block);
+      ++counters_.block_erases;
+      answer.array.first_ps = page_times_.erase_ps();
+      break;
+    case FlashOpcode::Copyback: {
+      const std::uint32_t dest_block = target.dest_block_in_plane, dest_page = target.dest_page;
+      if (!array_.readable(plane, block, page) || !array_.programmable(plane, dest_block, dest_page)) {
+        return execute_checked(command);
+      }
+      target.data_tag = array_.read(plane, block, page);
+      array_.program(plane, dest_block, dest_page, target.data_tag);
+      ++counters_.copybacks;
+      answer.array.first_ps = page_times_.read_ps(page);
+      answer.array.second_ps = page_times_.program_ps(dest_page);
+      break;
+    }
+    case FlashOpcode::ReadStatus: return execute_checked(command);
+  }
+  target.failed = false;
+  command.status = FlashStatus::Ok;
+  answer.accepted = true;
+  return answer;
+}
+
+NandDieAnswer NandDie::execute_checked(FlashCommand& command) {
+  NandDieAnswer answer;
+  if (!check(command)) {
+    command.status = command.opcode == FlashOpcode::Erase ? FlashStatus::EraseFailed
+                     : reads_page(command.opcode)         ? FlashStatus::UncorrectableRead
+                                                          : FlashStatus::ProgramFailed;
+    return answer;
+  }
+  perform(command);
+  command.status = FlashStatus::Ok;
   if (faults_) {
-    for (int i = 0; i < command->plane_count; ++i) {
-      if (!command->targets[i].failed) continue;
-      command->status = command->opcode == FlashOpcode::Erase ? FlashStatus::EraseFailed : FlashStatus::ProgramFailed;
+    for (int i = 0; i < command.plane_count; ++i) {
+      if (!command.targets[i].failed) continue;
+      command.status = command.opcode == FlashOpcode::Erase ? FlashStatus::EraseFailed : FlashStatus::ProgramFailed;
     }
   }
-  delay += sc_core::sc_time::from_value(array_phases(timing_, *command).total_ps());
-  payload.set_response_status(tlm::TLM_OK_RESPONSE);
+  answer.accepted = true;
+  answer.array = array_phases(timing_, command);
+  return answer;
 }
 
 bool NandDie::check(const FlashCommand& command) const {

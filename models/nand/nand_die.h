@@ -4,7 +4,9 @@
 // the array time (tR, tPROG of the page type, tBERS, copyback tR + tPROG; multi-plane: the
 // maximum over planes) to the annotated delay. Bus cycles, queuing and register pipelining
 // belong to FlashController and the channel bus; the die is a passive, loosely-timed target,
-// which keeps its cost at one function call per command.
+// which keeps its cost at one function call per command. The controller calls execute()
+// directly (no payload, no extension look-up, the answer in ps); b_transport wraps it for the
+// socket.
 //
 // A broken flash rule is an FTL or controller bug: it is reported with SC_REPORT_ERROR
 // (message type "ssdtlm/nand") naming die, plane, block and page, the command leaves the array
@@ -20,6 +22,7 @@
 #include "models/common/flash_command.h"
 #include "models/common/flash_geometry.h"
 #include "models/nand/nand_array_state.h"
+#include "models/nand/nand_array_time.h"
 #include "models/nand/nand_fault_model.h"
 #include "models/nand/nand_timing.h"
 
@@ -41,6 +44,12 @@ struct NandDieCounters {
   std::uint64_t raw_bit_errors = 0;
 };
 
+// The die's answer to one command (NandDie::execute).
+struct NandDieAnswer {
+  bool accepted = false;  // false: a flash rule was broken (reported); nothing changed
+  ArrayPhases array;      // the array time, split for a copyback; zero when rejected
+};
+
 class NandDie : public sc_core::sc_module {
  public:
   tlm_utils::simple_target_socket<NandDie> socket;
@@ -50,6 +59,9 @@ class NandDie : public sc_core::sc_module {
 
   // TLM target entry point (public so tests and the controller's fast path can call it).
   void b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
+  // The same for a caller that holds the command: checks the rules, performs the command, sets
+  // its status and answers with the array time (what b_transport adds to the delay).
+  NandDieAnswer execute(FlashCommand& command);
 
   // Zero-time access for preconditioning and tests: the same rules, no time, not counted.
   void backdoor_program(std::uint32_t plane, std::uint32_t block, std::uint32_t page,
@@ -84,6 +96,9 @@ class NandDie : public sc_core::sc_module {
   const NandArrayState& array_state() const { return array_; }
 
  private:
+  // execute() for every command its fast path leaves (several planes, a fault model, a broken
+  // rule, a command for another die): the full checks with their diagnostics.
+  NandDieAnswer execute_checked(FlashCommand& command);
   // Checks every target of `command` before anything changes, so a rejected multi-plane
   // command leaves all planes untouched. Returns false after reporting the violation.
   bool check(const FlashCommand& command) const;
@@ -98,6 +113,7 @@ class NandDie : public sc_core::sc_module {
   FlashGeometry geometry_;
   NandTiming timing_;
   NandArrayState array_;
+  PageArrayTimes page_times_;
   NandDieCounters counters_;
   std::unique_ptr<NandFaultModel> faults_;
 };

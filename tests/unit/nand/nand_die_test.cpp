@@ -5,10 +5,14 @@
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include "tests/unit/nand/expected_flash_error.h"
+#include "tests/unit/nand/nand_test_geometry.h"
 #include "tests/unit/support/systemc_fixture.h"
 
 namespace ssdtlm {
 namespace {
+
+using testing::small_die_geometry;
+using testing::tlc_timing;
 
 using testing::ExpectedFlashError;
 
@@ -16,28 +20,10 @@ sc_core::sc_time ns(std::uint64_t nanoseconds) {
   return sc_core::sc_time(static_cast<double>(nanoseconds), sc_core::SC_NS);
 }
 
-FlashGeometry die_geometry() {
-  FlashGeometry geometry;
-  geometry.planes_per_die = 2;
-  geometry.blocks_per_plane = 4;
-  geometry.pages_per_block = 6;
-  geometry.page_size_bytes = 4096;
-  return geometry;
-}
-
-NandTiming tlc_timing() {
-  NandTiming timing;
-  timing.cell_type = CellType::TLC;
-  timing.read_ns = {50000, 70000, 90000, 0};
-  timing.program_ns = {500000, 1500000, 2500000, 0};
-  timing.erase_ns = 4000000;
-  return timing;
-}
-
 class NandDieTest : public testing::SystemCTest {
  protected:
   void make_die(const NandTiming& timing, bool data_mode = false) {
-    die_ = std::make_unique<NandDie>("die", DieId(3), die_geometry(), timing, data_mode);
+    die_ = std::make_unique<NandDie>("die", DieId(3), small_die_geometry(), timing, data_mode);
     command_ = new FlashCommand();
     payload_.set_extension(command_);
   }
