@@ -82,6 +82,9 @@ class FtlCpu : public sc_core::sc_module, private FlashCommandInitiator {
   ~FtlCpu() override;
 
   const FtlCpuStatistics& statistics() const { return stats_; }
+  // Whether flash commands go to the controller by direct calls (models/common/flash_command_link.h;
+  // known from the end of elaboration) rather than through flash_socket.
+  bool direct_flash_calls() const { return flash_target_ != nullptr; }
   FtlCore& core() { return core_; }
   std::uint32_t units_collecting() const;
   // Live reconfiguration hooks (Python scenarios).
