@@ -122,17 +122,7 @@ tlm::tlm_sync_enum FlashController::nb_transport_fw(tlm::tlm_generic_payload& pa
                                                     tlm::tlm_phase& phase,
                                                     sc_core::sc_time& delay) {
   if (phase == tlm::BEGIN_REQ) {
-    FlashCommand* command = accept(payload);
-    if (command == nullptr) return tlm::TLM_COMPLETED;
-    const std::uint64_t arrival_delay_ps = delay.value() + config_.command_overhead_ns * 1000;
-    if (arrival_delay_ps == 0) {
-      arrive(payload, *command);
-    } else {
-      // Two pointers fit std::function's local buffer (no allocation): the command is looked up again.
-      tlm::tlm_generic_payload* arriving = &payload;
-      timers_.schedule_in_ps(arrival_delay_ps,
-                             [this, arriving] { arrive(*arriving, *arriving->get_extension<FlashCommand>()); });
-    }
+    if (!begin_request(payload, payload.get_extension<FlashCommand>(), delay.value())) return tlm::TLM_COMPLETED;
     phase = tlm::END_REQ;
     return tlm::TLM_UPDATED;
   }
@@ -149,15 +139,44 @@ tlm::tlm_sync_enum FlashController::nb_transport_fw(tlm::tlm_generic_payload& pa
   return tlm::TLM_COMPLETED;
 }
 
-FlashCommand* FlashController::accept(tlm::tlm_generic_payload& payload) {
-  FlashCommand* command = payload.get_extension<FlashCommand>();
+bool FlashController::begin_flash_command(tlm::tlm_generic_payload& payload, FlashCommand& command) {
+  return begin_request(payload, &command, 0);
+}
+
+const sc_core::sc_interface* FlashController::flash_forward_interface() {
+  return &target_socket.get_base_interface();
+}
+
+bool FlashController::link_flash_initiator(FlashCommandInitiator& initiator,
+                                           const sc_core::sc_interface* backward_interface) {
+  if (backward_interface == nullptr || target_socket.get_base_port().get_interface() != backward_interface) return false;
+  linked_initiator_ = &initiator;
+  return true;
+}
+
+bool FlashController::begin_request(tlm::tlm_generic_payload& payload, FlashCommand* command,
+                                    std::uint64_t delay_ps) {
+  if (!accept(payload, command)) return false;
+  const std::uint64_t arrival_delay_ps = delay_ps + config_.command_overhead_ns * 1000;
+  if (arrival_delay_ps == 0) {
+    arrive(payload, *command);
+  } else {
+    // Two pointers fit the loop callback's buffer (no allocation): the command is looked up again.
+    tlm::tlm_generic_payload* arriving = &payload;
+    timers_.schedule_in_ps(arrival_delay_ps,
+                           [this, arriving] { arrive(*arriving, *arriving->get_extension<FlashCommand>()); });
+  }
+  return true;
+}
+
+bool FlashController::accept(tlm::tlm_generic_payload& payload, const FlashCommand* command) {
   const bool valid = command != nullptr && command->die < geometry_.dies() && command->plane_count == 1 &&
                      command->targets[0].plane < geometry_.planes_per_die;
   if (valid) {  // the hot path builds no message
     if (command->opcode == FlashOpcode::CacheRead || command->opcode == FlashOpcode::CacheProgram) {
       cache_commands_seen_ = true;
     }
-    return command;
+    return true;
   }
   std::ostringstream problem;
   if (command == nullptr) {
@@ -175,7 +194,7 @@ FlashCommand* FlashController::accept(tlm::tlm_generic_payload& payload) {
   }
   report(problem.str());
   payload.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-  return nullptr;
+  return false;
 }
 
 void FlashController::arrive(tlm::tlm_generic_payload& payload, FlashCommand& command) {
@@ -220,6 +239,10 @@ void FlashController::enqueue(tlm::tlm_generic_payload& payload, FlashCommand& c
 void FlashController::respond(tlm::tlm_generic_payload& payload) {
   if (response_open_) {
     held_responses_.push_back(&payload);
+    return;
+  }
+  if (linked_initiator_ != nullptr) {  // the FTL answers TLM_COMPLETED: the response is over
+    linked_initiator_->end_flash_command(payload);
     return;
   }
   tlm::tlm_phase phase = tlm::BEGIN_RESP;

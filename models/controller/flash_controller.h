@@ -32,6 +32,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/common/flash_command.h"
+#include "models/common/flash_command_link.h"
 #include "models/common/flash_geometry.h"
 #include "models/common/timed_callback_queue.h"
 #include "models/controller/channel_bus.h"
@@ -48,7 +49,7 @@ namespace ssdtlm {
 
 inline constexpr const char* kControllerReportType = "ssdtlm/controller";
 
-class FlashController : public sc_core::sc_module {
+class FlashController : public sc_core::sc_module, public FlashCommandTarget {
  public:
   tlm_utils::simple_target_socket<FlashController> target_socket;
 
@@ -62,6 +63,11 @@ class FlashController : public sc_core::sc_module {
   const NandDie& die(DieId id) const { return dies_[id]; }
   const FlashGeometry& geometry() const { return geometry_; }
   const FlashControllerConfig& config() const { return config_; }
+
+  // The FTL's direct calls in place of the socket's (models/common/flash_command_link.h).
+  bool begin_flash_command(tlm::tlm_generic_payload& payload, FlashCommand& command) override;
+  const sc_core::sc_interface* flash_forward_interface() override;
+  bool link_flash_initiator(FlashCommandInitiator& initiator, const sc_core::sc_interface* backward_interface) override;
   const SchedulingPolicy& scheduling_policy() const { return *policy_; }
 
   // ---- statistics (times include any period still running at sim_now())
@@ -102,8 +108,10 @@ class FlashController : public sc_core::sc_module {
  private:
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
-  // The payload's FlashCommand if the command is valid, else nullptr (reported).
-  FlashCommand* accept(tlm::tlm_generic_payload& payload);
+  // BEGIN_REQ, after `delay_ps`: false when the command is refused (reported).
+  bool begin_request(tlm::tlm_generic_payload& payload, FlashCommand* command, std::uint64_t delay_ps);
+  // True if `command` (the payload's FlashCommand, may be null) is valid, else reported.
+  bool accept(tlm::tlm_generic_payload& payload, const FlashCommand* command);
   // The command reaches the controller, then its die queue (`command` is the payload's
   // extension, looked up once).
   void arrive(tlm::tlm_generic_payload& payload, FlashCommand& command);
@@ -178,6 +186,8 @@ class FlashController : public sc_core::sc_module {
 
   // Base-protocol response exclusion: set while the FTL has not ended a response.
   bool response_open_ = false;
+  // The FTL behind target_socket when it takes direct calls (link_flash_initiator), else null.
+  FlashCommandInitiator* linked_initiator_ = nullptr;
   std::deque<tlm::tlm_generic_payload*> held_responses_;
 
   FlashOpCounts op_counts_;

@@ -926,14 +926,30 @@ void FtlCpu::issue(FlashTxn& txn) {
     power_->erase_issued(core_.geometry().block_id(txn.command.die, txn.command.targets[0].plane,
                                                    txn.command.targets[0].block_in_plane));
   }
-  txn.gp.set_command(tlm::TLM_IGNORE_COMMAND);
-  txn.gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  sc_time delay = sc_core::SC_ZERO_TIME;
-  const auto status = flash_socket->nb_transport_fw(txn.gp, phase, delay);
-  if (status == tlm::TLM_COMPLETED) {
+  txn.set_command(tlm::TLM_IGNORE_COMMAND);
+  txn.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  bool accepted;
+  if (flash_target_ != nullptr) {
+    accepted = flash_target_->begin_flash_command(txn, txn.command);
+  } else {
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_time delay = sc_core::SC_ZERO_TIME;
+    accepted = flash_socket->nb_transport_fw(txn, phase, delay) != tlm::TLM_COMPLETED;
+  }
+  if (!accepted) {
     SC_REPORT_ERROR("ssdtlm/ftl", "flash controller completed a command synchronously; expected BEGIN_RESP later");
   }
+}
+
+void FtlCpu::end_of_elaboration() {
+  FlashCommandTarget* target = find_flash_command_target(flash_socket.get_base_port().get_interface());
+  if (target != nullptr && target->link_flash_initiator(*this, &flash_socket.get_base_interface())) {
+    flash_target_ = target;
+  }
+}
+
+void FtlCpu::end_flash_command(tlm::tlm_generic_payload& payload) {
+  flash_completed(static_cast<FlashTxn&>(payload));  // only FlashTxns are issued
 }
 
 tlm::tlm_sync_enum FtlCpu::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time& delay) {

@@ -24,6 +24,7 @@
 
 #include "models/common/data_oracle.h"
 #include "models/common/flash_command.h"
+#include "models/common/flash_command_link.h"
 #include "models/common/flush_barrier.h"
 #include "models/common/ftl_command.h"
 #include "models/common/timed_callback_queue.h"
@@ -71,7 +72,7 @@ struct FtlCpuStatistics {
   std::uint64_t erases_waited_for_durability = 0;  // power.enabled: GC erases held back (see pins)
 };
 
-class FtlCpu : public sc_core::sc_module {
+class FtlCpu : public sc_core::sc_module, private FlashCommandInitiator {
  public:
   tlm_utils::simple_target_socket<FtlCpu> host_socket;
   tlm_utils::simple_initiator_socket<FtlCpu> flash_socket;
@@ -81,6 +82,9 @@ class FtlCpu : public sc_core::sc_module {
   ~FtlCpu() override;
 
   const FtlCpuStatistics& statistics() const { return stats_; }
+  // Whether flash commands go to the controller by direct calls (models/common/flash_command_link.h;
+  // known from the end of elaboration) rather than through flash_socket.
+  bool direct_flash_calls() const { return flash_target_ != nullptr; }
   FtlCore& core() { return core_; }
   std::uint32_t units_collecting() const;
   // Live reconfiguration hooks (Python scenarios).
@@ -194,6 +198,9 @@ class FtlCpu : public sc_core::sc_module {
   void release_held_reads(GcJob& job);
 
   // --- flash side
+  // Links to the controller for direct calls when flash_socket is bound to one (else the socket).
+  void end_of_elaboration() override;
+  void end_flash_command(tlm::tlm_generic_payload& payload) override;  // FlashCommandInitiator
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   FlashTxn& new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin origin);
   void issue(FlashTxn& txn);
@@ -258,6 +265,7 @@ class FtlCpu : public sc_core::sc_module {
   DataOracle* oracle_;
   TimedCallbackQueue timer_;
   FirmwareCores cores_;
+  FlashCommandTarget* flash_target_ = nullptr;  // the controller's direct calls (end_of_elaboration)
 
   std::vector<std::unique_ptr<FlashTxn>> txn_storage_;
   std::vector<FlashTxn*> free_txns_;

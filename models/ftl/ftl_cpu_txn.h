@@ -10,8 +10,8 @@
 
 namespace ssdtlm {
 
-struct FtlCpu::FlashTxn {
-  tlm::tlm_generic_payload gp;
+// The transaction is the payload the controller sees: its response leads back here with a cast.
+struct FtlCpu::FlashTxn : tlm::tlm_generic_payload {
   FlashCommand command;
   TxnKind kind = TxnKind::HostRead;
   tlm::tlm_generic_payload* host_gp = nullptr;
@@ -26,8 +26,8 @@ struct FtlCpu::FlashTxn {
   PendingWrite write{nullptr, kInvalidLpn, false};  // host write: what it carries (merge reads, flushes, trims)
   Ppn pinned = kInvalidPpn;    // power.enabled: the copy this program replaces, kept until durable
 
-  FlashTxn() { gp.set_extension(&command); }
-  ~FlashTxn() { gp.clear_extension(&command); }  // the extension is a member, not heap-owned
+  FlashTxn() { set_extension(&command); }
+  ~FlashTxn() override { clear_extension(&command); }  // the extension is a member, not heap-owned
 };
 
 struct FtlCpu::GcJob {

@@ -6,6 +6,7 @@
 #include <systemc>
 
 #include "models/controller/flash_controller.h"
+#include "tests/unit/controller/flash_commands.h"
 #include "tests/unit/controller/ftl_stub.h"
 #include "tests/unit/support/systemc_fixture.h"
 
@@ -36,6 +37,21 @@ struct ControllerBench {
   FlashController controller;
   FtlStub ftl;
 };
+
+// Program A at 0; from A's completion program B; from B's, read A's page: each chained
+// command goes to the die whose completion issues it. Die 1 (on the same channel when there
+// are two dies per channel) erases block 3 at 0.
+struct ChainedCommands {
+  std::size_t a, b, c, erase;
+};
+inline ChainedCommands issue_chained_commands(FtlStub& ftl) {
+  ChainedCommands h{};
+  h.a = ftl.issue_at(sc_core::SC_ZERO_TIME, program_command(0, 0, 0, 0, 11));
+  h.b = ftl.issue_after(h.a, program_command(0, 0, 0, 1, 12));
+  h.c = ftl.issue_after(h.b, read_command(0, 0, 0, 0));
+  h.erase = ftl.issue_at(sc_core::SC_ZERO_TIME, erase_command(1, 0, 3));
+  return h;
+}
 
 // Fixture with default SLC timing (tR 25 us, tPROG 200 us, tBERS 1.5 ms, tCBSY 3 us,
 // tDBSY 500 ns) and the default 333 MT/s x 8 bit bus, and the terms tests compute from.

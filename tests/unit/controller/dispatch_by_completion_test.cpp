@@ -26,20 +26,9 @@ class DispatchByCompletionTest : public FlashTimingTest {
     FtlStub ftl;
   };
 
-  // Program A at 0; from A's completion program B; from B's, read A's page: each chained
-  // command goes to the die whose completion issues it. Die 1 gets an erase at 0 (another
-  // die on the channel).
-  struct Handles {
-    std::size_t a, b, c, erase;
-  };
-  static Handles script(FtlStub& ftl) {
-    Handles h{};
-    h.a = ftl.issue_at(sc_core::SC_ZERO_TIME, program_command(0, 0, 0, 0, 11));
-    h.b = ftl.issue_after(h.a, program_command(0, 0, 0, 1, 12));
-    h.c = ftl.issue_after(h.b, read_command(0, 0, 0, 0));
-    h.erase = ftl.issue_at(sc_core::SC_ZERO_TIME, erase_command(1, 0, 3));
-    return h;
-  }
+  // The chained commands of controller_bench.h (issue_chained_commands).
+  using Handles = ChainedCommands;
+  static Handles script(FtlStub& ftl) { return issue_chained_commands(ftl); }
 
   void expect_times(const Unit& unit, const Handles& h) {
     const std::uint64_t program_ps = P() + X() + tPROG();

@@ -10,10 +10,11 @@
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include "models/common/flash_command.h"
+#include "models/common/flash_command_link.h"
 
 namespace ssdtlm::testing {
 
-class FtlStub : public sc_core::sc_module {
+class FtlStub : public sc_core::sc_module, private FlashCommandInitiator {
  public:
   tlm_utils::simple_initiator_socket<FtlStub> socket;
 
@@ -26,6 +27,12 @@ class FtlStub : public sc_core::sc_module {
                        const sc_core::sc_time& annotation = sc_core::SC_ZERO_TIME);
   // Sends `command` from inside the completion of `previous`.
   std::size_t issue_after(std::size_t previous, const FlashCommand& command);
+
+  // Call the controller directly (models/common/flash_command_link.h) instead of through the
+  // socket, as FtlCpu does, for commands without annotation; linked at the end of elaboration.
+  void use_direct_calls() { direct_wanted_ = true; }
+  // The controller the stub calls directly (nullptr: the socket).
+  const FlashCommandTarget* direct_target() const { return direct_target_; }
 
   // Answer BEGIN_RESP with TLM_ACCEPTED and send END_RESP `delay` later (4-phase FTL), instead
   // of completing at once.
@@ -58,6 +65,8 @@ class FtlStub : public sc_core::sc_module {
   void send(std::size_t id);
   void on_completion(std::size_t id);
   void send_end_response();
+  void end_of_elaboration() override;
+  void end_flash_command(tlm::tlm_generic_payload& payload) override;
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
 
@@ -66,6 +75,8 @@ class FtlStub : public sc_core::sc_module {
   tlm::tlm_generic_payload* open_response_ = nullptr;
   sc_core::sc_event end_response_event_;
   std::vector<std::size_t> completion_order_;
+  bool direct_wanted_ = false;
+  FlashCommandTarget* direct_target_ = nullptr;
 };
 
 }  // namespace ssdtlm::testing
