@@ -35,7 +35,23 @@ bool earlier(const Key& a, const Key& b) {
 
 std::uint32_t EventLoop::new_slot() {
   if (slot_count_ % kChunkSlots == 0) chunks_.push_back(std::make_unique<LoopCallback[]>(kChunkSlots));
+  sc_assert(slot_count_ < kRelayBit);
+  routes_.emplace_back();
   return slot_count_++;
+}
+
+void EventLoop::relay(std::uint32_t tagged) {
+  const std::uint32_t slot = tagged & ~kRelayBit;
+  RelayRoute& route = routes_[slot];
+  const std::uint64_t at_ps = route.next_ps[route.taken++];
+  const std::uint32_t next = route.taken == route.count ? slot : tagged;  // the last hop: a plain entry
+  ++relays_run_;
+  // As schedule_at_ps from a running callback: the current instant's FIFO, or the queue.
+  if (at_ps == now_ps_) {
+    now_fifo_.push_back(next);
+  } else {
+    enqueue(at_ps, /*deferred=*/false, next);
+  }
 }
 
 void EventLoop::enqueue_deferred(std::uint32_t slot) { enqueue(sim_now_ps(), /*deferred=*/true, slot); }
@@ -144,6 +160,10 @@ void EventLoop::run() {
       const std::uint64_t next_ps = pending_.back().at_ps;
       if (next_ps >= limit_ps_ || has_stop_request_ || context.sim_status() != sc_core::SC_SIM_OK) break;
       now_ps_ = next_ps;
+      continue;
+    }
+    if ((slot & kRelayBit) != 0) {
+      relay(slot);
       continue;
     }
     ++callbacks_run_;

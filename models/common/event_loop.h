@@ -59,6 +59,30 @@ class EventLoop : public sc_core::sc_module {
       enqueue(at_ps, /*deferred=*/false, slot);
     }
   }
+  // Relay entry: runs `callback` at `at_ps`, passing through the instants `hops_ps[0..hop_count)`
+  // (non-decreasing, hops_ps[0] >= sim_now_ps(), the last <= at_ps). At each hop the loop runs no
+  // code: it takes the entry off and re-inserts it for the next hop (or `at_ps`) with the sequence
+  // it draws at that moment, exactly as a callback running there would schedule it. So the
+  // callback gets the place among simultaneous entries at `at_ps` that a chain of callbacks, one
+  // per hop each scheduling the next, would have given it (a pop and a push per hop, no callback:
+  // FlashController's uncontended step tails, docs/performance.md "Session 7 (event loop and
+  // step machinery)"). At most kMaxRelayHops hops.
+  static constexpr std::size_t kMaxRelayHops = 4;
+  template <typename F>
+  void schedule_relayed_ps(const std::uint64_t* hops_ps, std::size_t hop_count, std::uint64_t at_ps, F&& callback) {
+    if (hop_count == 0) {
+      schedule_at_ps(at_ps, std::forward<F>(callback));
+      return;
+    }
+    const std::uint32_t slot = acquire_slot();
+    slot_at(slot).assign(std::forward<F>(callback));
+    set_route(slot, hops_ps, hop_count, at_ps);
+    if (running_ == this && hops_ps[0] == now_ps_) {
+      now_fifo_.push_back(slot | kRelayBit);
+    } else {
+      enqueue(hops_ps[0], /*deferred=*/false, slot | kRelayBit);
+    }
+  }
   // Runs `callback` at the current time, after every plain callback due at this time (including
   // those scheduled for now later on); deferred callbacks run among themselves in order.
   template <typename F>
@@ -103,9 +127,20 @@ class EventLoop : public sc_core::sc_module {
   // Tests: renumber the queue's sequences after `limit` entries instead of 2^31.
   void set_sequence_limit_for_test(std::uint64_t limit) { sequence_limit_ = limit; }
 
-  // Statistics of this loop, for the performance figures (docs/performance.md).
+  // Statistics of this loop, for the performance figures (docs/performance.md). Relay hops are
+  // not callbacks: relays_run() counts them.
   std::uint64_t activations() const { return activations_; }
   std::uint64_t callbacks_run() const { return callbacks_run_; }
+  std::uint64_t relays_run() const { return relays_run_; }
+
+  // Modules that schedule deferred entries (defer()) register here for their lifetime: a
+  // module that is the only one deferring on its loop may leave out a deferred entry whose
+  // absence reorders nothing (FlashController's dispatch by completion), which two such modules
+  // on one loop (RaidPlatform's members) may not, as their deferred entries are ordered by
+  // creation.
+  void add_deferring_module() { ++deferring_modules_; }
+  void remove_deferring_module() { --deferring_modules_; }
+  int deferring_modules() const { return deferring_modules_; }
 
  private:
   friend class EventLoopScope;
@@ -123,6 +158,16 @@ class EventLoop : public sc_core::sc_module {
   static constexpr std::uint64_t kDeferredBit = std::uint64_t{1} << 63;
   static constexpr std::uint64_t kSequenceLimit = std::uint64_t{1} << 31;
   static constexpr std::uint64_t kNever = ~std::uint64_t{0};
+  // Marks a slot number (in a key or a FIFO) as a relay entry's: the slot's route says where it
+  // goes next. Slot numbers stay below it.
+  static constexpr std::uint32_t kRelayBit = std::uint32_t{1} << 31;
+  // Where a relay entry goes after each hop: hop i re-inserts it for next_ps[i]; the last
+  // re-insertion (for the callback's own time) drops the relay mark.
+  struct RelayRoute {
+    std::uint64_t next_ps[kMaxRelayHops];
+    std::uint8_t taken;
+    std::uint8_t count;
+  };
   // Callbacks live in chunks that never move, so a callback runs in place even when it
   // schedules more entries (which may add chunks).
   static constexpr std::uint32_t kChunkSlots = 64;
@@ -142,6 +187,17 @@ class EventLoop : public sc_core::sc_module {
   // Gives the pending entries sequences 0..n-1 in their order (same order, room for new ones).
   void renumber_sequences();
   void enqueue_deferred(std::uint32_t slot);  // at sim_now_ps(), from outside this loop's callbacks
+  void set_route(std::uint32_t slot, const std::uint64_t* hops_ps, std::size_t hop_count, std::uint64_t at_ps) {
+    sc_assert(hop_count <= kMaxRelayHops);
+    RelayRoute& route = routes_[slot];
+    for (std::size_t i = 1; i < hop_count; ++i) route.next_ps[i - 1] = hops_ps[i];
+    route.next_ps[hop_count - 1] = at_ps;
+    route.taken = 0;
+    route.count = static_cast<std::uint8_t>(hop_count);
+  }
+  // A relay entry's hop at the current instant: re-inserts it for its next time (`tagged` is its
+  // slot with kRelayBit).
+  void relay(std::uint32_t tagged);
   // The time-ordered queue: sorted, earliest (time, order) last (event_loop.cpp says why).
   void insert_sorted(const Key& key);
   void pop_earliest();
@@ -154,6 +210,7 @@ class EventLoop : public sc_core::sc_module {
   std::vector<std::unique_ptr<LoopCallback[]>> chunks_;
   std::uint32_t slot_count_ = 0;
   std::vector<std::uint32_t> free_slots_;
+  std::vector<RelayRoute> routes_;  // by slot, for relay entries (one per slot)
   // Slots scheduled by this loop's callbacks for the instant it is running, in scheduling order:
   // plain ones, and deferred ones. Consumed from *_head_; emptied when the instant ends.
   std::vector<std::uint32_t> now_fifo_;
@@ -173,6 +230,8 @@ class EventLoop : public sc_core::sc_module {
   bool stop_on_wake_ = false;
   std::uint64_t activations_ = 0;
   std::uint64_t callbacks_run_ = 0;
+  std::uint64_t relays_run_ = 0;
+  int deferring_modules_ = 0;
 
   static inline EventLoop* running_ = nullptr;
   static inline EventLoop* scope_ = nullptr;

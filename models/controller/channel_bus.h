@@ -42,6 +42,12 @@ class ChannelBus {
     return waiting_count_ == 0 ? kNobody : grant_next(now_ps);
   }
   RequesterId release(const sc_core::sc_time& now) { return release(now.value()); }
+  // Books a whole tenure that nobody else could have wanted (the controller's relayed step
+  // tails): as a granted request and its release `duration_ps` later, at once.
+  void record_tenure(std::uint64_t duration_ps) {
+    busy_time_ps_ += duration_ps;
+    ++tenures_;
+  }
 
   std::uint32_t channel() const { return channel_; }
   bool busy() const { return holder_ != kNobody; }

@@ -64,6 +64,7 @@ struct DieContext {
   bool pipeline_open = false;
   FlashOpcode pipeline_opcode = FlashOpcode::Read;  // opcode of the newest operation
   bool dispatch_pending = false;
+  int relayed_slot = kNoSlot;  // the operation whose step tail is relayed (FlashController::relay_tail)
 
   SuspendPhase suspend_phase = SuspendPhase::None;
   int suspended_slot = kNoSlot;

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <functional>
 #include <sstream>
-#include <unordered_map>
 
 #include "models/controller/command_hazard.h"
 #include "models/controller/multi_plane_merge.h"
@@ -14,19 +13,6 @@
 namespace ssdtlm {
 
 namespace {
-
-// FlashControllers per event loop (start_of_simulation: the deferred dispatch entries of two
-// controllers on one loop are ordered by creation).
-std::unordered_map<const EventLoop*, int>& controllers_per_loop() {
-  // Never destroyed: a controller may outlive static destruction (e.g. held by Python).
-  static auto* counts = new std::unordered_map<const EventLoop*, int>();
-  return *counts;
-}
-
-int controllers_on_loop(const EventLoop& loop) {
-  const auto found = controllers_per_loop().find(&loop);
-  return found == controllers_per_loop().end() ? 0 : found->second;
-}
 
 sc_core::sc_time from_ps(std::uint64_t ps) {
   return sc_core::sc_time::from_value(ps);
@@ -108,13 +94,10 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
   }
 
   target_socket.register_nb_transport_fw(this, &FlashController::nb_transport_fw);
-  ++controllers_per_loop()[&timers_.loop()];
+  timers_.loop().add_deferring_module();  // its dispatch entries (start_of_simulation)
 }
 
-FlashController::~FlashController() {
-  auto& counts = controllers_per_loop();
-  if (--counts[&timers_.loop()] == 0) counts.erase(&timers_.loop());
-}
+FlashController::~FlashController() { timers_.loop().remove_deferring_module(); }
 
 // ---------------------------------------------------------------------------- FTL side
 
@@ -276,9 +259,10 @@ void FlashController::start_of_simulation() {
   //    try_dispatch(die) would return at once;
   //  * the deferred entry only runs dispatches, after every plain callback of the instant, so
   //    creating it later (by another die's request) or not at all changes no other order, as
-  //    long as no other module defers on this loop: only FlashController defers, and this
-  //    controller must be the only one on its loop (RaidPlatform shares one loop between its
-  //    members: there the deferred entries of two controllers are ordered by creation).
+  //    long as no other module defers on this loop: this controller must be the only module
+  //    registered as deferring on its loop (EventLoop::deferring_modules; RaidPlatform shares
+  //    one loop between its members: there the deferred entries of two controllers are ordered
+  //    by creation).
   bool timed_start = true;
   const std::uint32_t max_planes = std::max<std::uint32_t>(1, std::min<std::uint32_t>(geometry_.planes_per_die, kMaxPlanes));
   for (const FlashOpcode opcode : {FlashOpcode::Read, FlashOpcode::Program, FlashOpcode::Erase, FlashOpcode::Copyback,
@@ -288,7 +272,11 @@ void FlashController::start_of_simulation() {
       timed_start &= script.size() > 0 && script[0].kind == StepKind::Bus && script[0].duration_ps > 0;
     }
   }
-  dispatch_by_completion_ = timed_start && !config_.suspend_enabled && controllers_on_loop(timers_.loop()) == 1;
+  // Relayed step tails: nothing but the operation itself may want its channel's bus while it
+  // runs (one die per channel: plain operations own their die; with suspend a read would take
+  // the bus in the middle of a program's tail).
+  relay_tails_ = geometry_.dies_per_channel == 1 && !config_.suspend_enabled;
+  dispatch_by_completion_ = timed_start && !config_.suspend_enabled && timers_.loop().deferring_modules() == 1;
 }
 
 void FlashController::request_dispatch(DieContext& die) {
@@ -412,6 +400,7 @@ void FlashController::advance(DieContext& die, int slot) {
     } else if (step.kind == StepKind::Array) {
       if (!operation.die_invoked) invoke_die(die, operation);  // sets this step's duration
       if (step.duration_ps != 0) {
+        if (relay_tails_ && operation.script.relayable_tail() && relay_tail(die, slot)) return;
         schedule_step_end(die, slot, step.duration_ps);
         // A read queued during the command phase may suspend the array operation at once.
         if (config_.suspend_enabled && !die.queue.empty()) try_suspend(die);
@@ -747,11 +736,15 @@ sc_core::sc_time FlashController::die_busy_time(DieId id) const {
 }
 
 sc_core::sc_time FlashController::die_array_time(DieId id) const {
-  return from_ps(dies_state_[id]->array_time_ps);
+  const DieContext& die = *dies_state_[id];
+  return from_ps(die.array_time_ps + relayed_time_ps(die, StepKind::Array, sim_now_ps()));
 }
 
 sc_core::sc_time FlashController::channel_busy_time(std::uint32_t channel) const {
-  return from_ps(buses_[channel].busy_time_ps(sim_now_ps()));
+  const std::uint64_t now_ps = sim_now_ps();
+  // relay_tails_: die `channel` is the channel's only die (channel_of_die is die % channels).
+  const std::uint64_t relayed_ps = relay_tails_ ? relayed_time_ps(*dies_state_[channel], StepKind::Bus, now_ps) : 0;
+  return from_ps(buses_[channel].busy_time_ps(now_ps) + relayed_ps);
 }
 
 void FlashController::report(const std::string& message) const {

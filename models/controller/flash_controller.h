@@ -139,6 +139,14 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   // Takes a die register for `slot`, or queues the slot as its (only) waiter.
   static bool acquire_register(int& owner, int& waiter, int slot);
   void end_step(ChannelBus::RequesterId operation, std::uint32_t generation);
+  // Relayed step tails (flash_controller_relay.cpp): after the die call, one relay entry through
+  // the ends of the remaining Array and Bus steps instead of one callback each (false when the
+  // tail does not qualify); end_tail() books them all at the last and completes.
+  bool relay_tail(DieContext& die, int slot);
+  void end_tail(ChannelBus::RequesterId operation, std::uint32_t generation);
+  // The part of the die's relayed tail (if any) that the statistics see at now_ps: Bus (the
+  // channel's tenures, as they run) or Array (each step once ended).
+  std::uint64_t relayed_time_ps(const DieContext& die, StepKind kind, std::uint64_t now_ps) const;
   void invoke_die(DieContext& die, DieOperation& operation);
   void complete(DieContext& die, int slot);
   void respond(tlm::tlm_generic_payload& payload);
@@ -181,6 +189,9 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   // (request_dispatch). nullptr outside.
   const DieContext* completing_die_ = nullptr;
   bool dispatch_by_completion_ = false;
+  // One die per channel and no suspend: nothing else ever asks for a die's bus while it runs a
+  // plain operation, so its step tails may be relayed (start_of_simulation, relay_tail).
+  bool relay_tails_ = false;
   bool cache_commands_seen_ = false;
   std::uint64_t next_sequence_ = 0;
 

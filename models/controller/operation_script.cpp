@@ -88,6 +88,21 @@ OperationScript without_idle_steps(const OperationScript& script) {
   return kept;
 }
 
+// See OperationScript::relayable_tail. The data step counts as timed (its ΣX comes later), an
+// Array step too (the die's answer; zero only when the die rejects the command, which
+// FlashController::relay_tail checks).
+bool has_relayable_tail(const OperationScript& script) {
+  std::size_t first_array = 0;
+  while (first_array < script.size() && script[first_array].kind != StepKind::Array) ++first_array;
+  std::size_t timed = 0;
+  for (std::size_t i = first_array; i < script.size(); ++i) {
+    const Step& step = script[i];
+    if (step.kind != StepKind::Array && step.kind != StepKind::Bus) return false;
+    if (step.kind == StepKind::Array || step.duration_ps != 0 || i == script.data_step()) ++timed;
+  }
+  return timed >= 2;
+}
+
 }  // namespace
 
 OperationScriptTemplates::OperationScriptTemplates(const NandTiming& nand, const ChannelBusTiming& bus,
@@ -104,8 +119,9 @@ OperationScriptTemplates::OperationScriptTemplates(const NandTiming& nand, const
       OperationShape shape;
       shape.opcode = opcode;
       shape.plane_count = planes;
-      scripts_[static_cast<std::size_t>(opcode) * max_planes + planes - 1] =
-          without_idle_steps(build_operation_script(shape, from_die, nand, bus));
+      OperationScript& script = scripts_[static_cast<std::size_t>(opcode) * max_planes + planes - 1];
+      script = without_idle_steps(build_operation_script(shape, from_die, nand, bus));
+      if (has_relayable_tail(script)) script.mark_relayable_tail();
     }
   }
 }

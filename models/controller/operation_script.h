@@ -62,6 +62,11 @@ class OperationScript {
   std::size_t size() const { return size_; }
   // The Bus step that carries ΣX, or kNoDataStep (erase, copyback, read status).
   std::uint8_t data_step() const { return data_step_; }
+  // From its first Array step on, the script is Array and Bus steps only, at least two of them
+  // timed: once the die is called, the rest of the operation is a fixed timeline that
+  // FlashController may relay (flash_controller_relay.cpp). Set on the templates.
+  bool relayable_tail() const { return relayable_tail_; }
+  void mark_relayable_tail() { relayable_tail_ = true; }
   const Step& operator[](std::size_t index) const { return steps_[index]; }
   Step& operator[](std::size_t index) { return steps_[index]; }
 
@@ -69,6 +74,7 @@ class OperationScript {
   std::array<Step, kMaxSteps> steps_{};
   std::uint8_t size_ = 0;
   std::uint8_t data_step_ = kNoDataStep;
+  bool relayable_tail_ = false;
 };
 
 // What the timeline depends on besides the timing structs.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <tuple>
@@ -209,6 +210,148 @@ TEST_F(EventLoopOrderTest, ManyPendingEntriesRunByTimeThenSequence) {
   std::vector<int> expected;
   for (const auto& entry : scheduled) expected.push_back(entry.second);
   EXPECT_EQ(order, expected);
+}
+
+// A relay entry (EventLoop::schedule_relayed_ps) takes, at each hop, the place a callback running
+// there would give the entry it schedules: by hand, entries scheduled for the relay's instants
+// before and after its hops, from outside and from callbacks.
+TEST_F(EventLoopOrderTest, ARelayEntryTakesThePlaceOfACallbackChainAtEachHop) {
+  for (const bool relayed : {true, false}) {
+    testing::fresh_kernel();
+    TimedCallbackQueue queue("queue");
+    EventLoop& loop = queue.loop();
+    std::vector<std::string> order;
+    auto log = [&order](const char* name) { return [&order, name] { order.push_back(name); }; };
+    queue.schedule_at(sc_time(20, SC_NS), log("early.20"));  // drawn before the relay: runs first at 20
+    queue.schedule_at(sc_time(10, SC_NS), [&] {
+      order.push_back("start");
+      const std::uint64_t hops_ps[] = {20 * kNs, 20 * kNs, 25 * kNs};
+      if (relayed) {
+        loop.schedule_relayed_ps(hops_ps, 3, 30 * kNs, log("target"));
+      } else {  // the chain of callbacks the relay stands for
+        queue.schedule_at(sc_time(20, SC_NS), [&] {
+          queue.schedule_at(sc_time(20, SC_NS), [&] {
+            queue.schedule_at(sc_time(25, SC_NS), [&] { queue.schedule_at(sc_time(30, SC_NS), log("target")); });
+          });
+        });
+      }
+      queue.schedule_at(sc_time(20, SC_NS), [&] {  // drawn after the relay's first key
+        order.push_back("late.20");
+        queue.schedule_at(sc_time(30, SC_NS), log("late.20.at30"));  // before the relay's draw at 25
+      });
+      queue.schedule_at(sc_time(30, SC_NS), log("start.at30"));  // before the target's last draw
+    });
+    queue.schedule_at(sc_time(25, SC_NS), [&] {  // drawn before the relay: its hop at 25 comes after
+      order.push_back("outside.25");
+      queue.schedule_at(sc_time(30, SC_NS), log("outside.25.at30"));
+    });
+    queue.schedule_at(sc_time(26, SC_NS), [&] { queue.schedule_at(sc_time(30, SC_NS), log("after.at30")); });
+    run_kernel(nullptr);
+    EXPECT_EQ(order, (std::vector<std::string>{"start", "early.20", "late.20", "outside.25", "start.at30",
+                                               "late.20.at30", "outside.25.at30", "target", "after.at30"}))
+        << (relayed ? "relayed" : "callback chain");
+    EXPECT_EQ(sc_core::sc_time_stamp().value(), 30 * kNs);
+    // The relay's three hops run no callback.
+    EXPECT_EQ(loop.callbacks_run(), relayed ? 10u : 13u);
+    EXPECT_EQ(loop.relays_run(), relayed ? 3u : 0u);
+  }
+}
+
+// Random scripts with relayed children (1-3 hops 0-2 ns apart, some at the current instant)
+// against the reference rule, where each hop is an entry that draws a new sequence when it is
+// taken.
+struct RelayChild {
+  ChildKind kind;
+  std::uint64_t delay_ps;
+  std::vector<std::uint64_t> hop_delays_ps;  // relayed: from now, non-decreasing, before delay_ps
+};
+std::vector<RelayChild> relay_children_of(std::uint64_t id, std::uint64_t seed) {
+  std::vector<RelayChild> children;
+  for (const Child& child : children_of(id, seed)) {
+    const std::uint64_t c = mix(id * 131 + seed + children.size());
+    RelayChild relay_child{child.kind, child.delay_ps, {}};
+    if (child.kind == ChildKind::Later && c % 2 == 0) {
+      std::uint64_t at = 0;
+      for (std::uint64_t hop = 0, hops = 1 + (c >> 4) % 3; hop < hops; ++hop) {
+        at += ((c >> (8 + 2 * hop)) % 3) * kNs;
+        relay_child.hop_delays_ps.push_back(at);
+      }
+      relay_child.delay_ps = at + ((c >> 20) % 3) * kNs;
+    }
+    children.push_back(relay_child);
+  }
+  return children;
+}
+
+std::vector<std::uint64_t> relay_reference_order(const std::vector<std::uint64_t>& roots_ps, std::uint64_t seed) {
+  // (time, deferred, sequence) -> (id, absolute times still to go through, the last the entry's own)
+  std::map<std::tuple<std::uint64_t, bool, std::uint64_t>, std::pair<std::uint64_t, std::vector<std::uint64_t>>> pending;
+  std::uint64_t next_id = 0, next_sequence = 0;
+  for (std::uint64_t at : roots_ps) pending[{at, false, next_sequence++}] = {next_id++, {}};
+  std::vector<std::uint64_t> order;
+  while (!pending.empty()) {
+    const auto [key, entry] = *pending.begin();
+    pending.erase(pending.begin());
+    const std::uint64_t now = std::get<0>(key);
+    if (!entry.second.empty()) {  // a hop: on to the next time, with a new sequence
+      pending[{entry.second.front(), false, next_sequence++}] = {
+          entry.first, std::vector<std::uint64_t>(entry.second.begin() + 1, entry.second.end())};
+      continue;
+    }
+    order.push_back(entry.first);
+    for (const RelayChild& child : relay_children_of(entry.first, seed)) {
+      if (next_id >= kMaxEntries) break;
+      std::vector<std::uint64_t> route;
+      for (std::size_t i = 1; i < child.hop_delays_ps.size(); ++i) route.push_back(now + child.hop_delays_ps[i]);
+      if (!child.hop_delays_ps.empty()) route.push_back(now + child.delay_ps);
+      const std::uint64_t first = child.hop_delays_ps.empty() ? now + child.delay_ps : now + child.hop_delays_ps[0];
+      pending[{first, child.kind == ChildKind::Deferred, next_sequence++}] = {next_id++, route};
+    }
+  }
+  return order;
+}
+
+// LoopScript's state, with relayed children.
+struct RelayLoopScript : LoopScript {
+  void run(std::uint64_t id) {
+    order.push_back(id);
+    for (const RelayChild& child : relay_children_of(id, seed)) {
+      if (next_id >= kMaxEntries) return;
+      const std::uint64_t child_id = next_id++;
+      auto body = [this, child_id] { run(child_id); };
+      if (child.kind == ChildKind::Deferred) {
+        queue.defer(body);
+      } else if (!child.hop_delays_ps.empty()) {
+        std::vector<std::uint64_t> hops_ps;
+        for (std::uint64_t delay : child.hop_delays_ps) hops_ps.push_back(sim_now_ps() + delay);
+        queue.loop().schedule_relayed_ps(hops_ps.data(), hops_ps.size(), sim_now_ps() + child.delay_ps, body);
+      } else {
+        queue.schedule_in_ps(child.delay_ps, body);
+      }
+    }
+  }
+};
+
+TEST_F(EventLoopOrderTest, RandomScriptsWithRelayEntriesRunInTheReferenceOrder) {
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    std::vector<std::uint64_t> roots_ps;
+    for (std::uint64_t i = 0; i < 6; ++i) roots_ps.push_back((mix(seed * 37 + i) % 4) * kNs);
+    const std::vector<std::uint64_t> expected = relay_reference_order(roots_ps, seed);
+    ASSERT_GT(expected.size(), 50u) << "seed " << seed;
+    for (const std::uint64_t limit : {std::uint64_t{0}, std::uint64_t{5}}) {  // also renumbered every 5
+      testing::fresh_kernel();
+      TimedCallbackQueue queue("queue");
+      if (limit > 0) queue.loop().set_sequence_limit_for_test(limit);
+      RelayLoopScript script{{queue, seed, 0, {}}};
+      for (std::uint64_t at : roots_ps) {
+        const std::uint64_t id = script.next_id++;
+        queue.schedule_at(sc_time::from_value(at), [&script, id] { script.run(id); });
+      }
+      run_kernel(nullptr);
+      EXPECT_EQ(script.order, expected) << "seed " << seed << ", limit " << limit;
+      EXPECT_GT(queue.loop().relays_run(), 10u) << "seed " << seed;
+    }
+  }
 }
 
 }  // namespace
