@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "models/nand/nand_die.h"
+#include "tests/unit/nand/expected_flash_error.h"
 #include "tests/unit/nand/nand_test_geometry.h"
 #include "tests/unit/support/systemc_fixture.h"
 
@@ -17,29 +18,10 @@ namespace {
 using testing::small_die_geometry;
 using testing::tlc_timing;
 
-// While alive, flash-rule errors are recorded and NOT thrown, so that the die's answer to a
-// rejected command can be seen (a real run stops at the first one).
-class RecordedFlashErrors {
+// Flash-rule errors recorded and NOT thrown while alive (a real run stops at the first one).
+class RecordedFlashErrors : public testing::ExpectedFlashError {
  public:
-  RecordedFlashErrors() {
-    messages().clear();
-    sc_core::sc_report_handler::set_handler(&record);
-  }
-  ~RecordedFlashErrors() { testing::install_failing_report_handler(); }
-  RecordedFlashErrors(const RecordedFlashErrors&) = delete;
-  RecordedFlashErrors& operator=(const RecordedFlashErrors&) = delete;
-
-  static std::vector<std::string>& messages() {
-    static std::vector<std::string> recorded;
-    return recorded;
-  }
-
- private:
-  static void record(const sc_core::sc_report& report, const sc_core::sc_actions&) {
-    if (report.get_severity() >= sc_core::SC_ERROR) {
-      messages().push_back(std::string(report.get_msg_type()) + ": " + report.get_msg());
-    }
-  }
+  RecordedFlashErrors() : ExpectedFlashError(OnError::Record) {}
 };
 
 FlashCommand command_of(FlashOpcode opcode, std::uint32_t plane, std::uint32_t block, std::uint32_t page,
