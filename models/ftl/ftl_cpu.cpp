@@ -65,16 +65,6 @@ std::uint32_t FtlCpu::units_collecting() const {
   return count;
 }
 
-// ---------------------------------------------------------------- firmware cores
-
-void FtlCpu::run_step(std::uint64_t cycles, TimedCallbackQueue::Callback step) {
-  if (cycles == 0) {
-    step();
-    return;
-  }
-  timer_.schedule_at(cores_.occupy_earliest(config_.cycles_to_ps(cycles)), std::move(step));
-}
-
 // ---------------------------------------------------------------- host side
 
 tlm::tlm_sync_enum FtlCpu::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time& delay) {
@@ -88,11 +78,41 @@ tlm::tlm_sync_enum FtlCpu::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tl
     SC_REPORT_ERROR("ssdtlm/ftl", "host command without FtlCommand extension");
     return tlm::TLM_COMPLETED;
   }
+  if (!begin_host_command(gp, *command, delay)) return tlm::TLM_COMPLETED;
+  phase = tlm::END_REQ;
+  return tlm::TLM_UPDATED;
+}
+
+void FtlCpu::begin_command(tlm::tlm_generic_payload& payload, FtlCommand& command) {
+  begin_host_command(payload, command, sc_core::SC_ZERO_TIME);
+}
+
+const sc_core::sc_interface* FtlCpu::command_forward_interface() const { return &host_socket.get_base_interface(); }
+
+bool FtlCpu::link_command_initiator(CommandInitiator<FtlCommand>& initiator,
+                                    const sc_core::sc_interface* backward_interface) {
+  if (backward_interface == nullptr || host_socket.get_base_port().get_interface() != backward_interface) return false;
+  host_initiator_ = &initiator;
+  return true;
+}
+
+void FtlCpu::respond_to_host(tlm::tlm_generic_payload& gp) {
+  if (host_initiator_ != nullptr) {
+    host_initiator_->end_command(gp);
+    return;
+  }
+  tlm::tlm_phase phase = tlm::BEGIN_RESP;
+  sc_time delay = sc_core::SC_ZERO_TIME;
+  host_socket->nb_transport_bw(gp, phase, delay);
+}
+
+bool FtlCpu::begin_host_command(tlm::tlm_generic_payload& gp, FtlCommand& host_command, const sc_time& delay) {
+  FtlCommand* command = &host_command;
   if (command->lpn >= host_logical_pages_) {
     std::ostringstream message;
     message << "logical page " << command->lpn << " beyond the logical capacity (" << host_logical_pages_ << " pages)";
     SC_REPORT_ERROR("ssdtlm/ftl", message.str().c_str());
-    return tlm::TLM_COMPLETED;
+    return false;
   }
   auto handle = [this, &gp, command]() {
     if (command_observer_) command_observer_(*command, false);
@@ -122,8 +142,7 @@ tlm::tlm_sync_enum FtlCpu::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tl
   } else {
     run_step(cycles, handle);
   }
-  phase = tlm::END_REQ;
-  return tlm::TLM_UPDATED;
+  return true;
 }
 
 void FtlCpu::complete_host(tlm::tlm_generic_payload& gp) {
@@ -133,9 +152,7 @@ void FtlCpu::complete_host(tlm::tlm_generic_payload& gp) {
   }
   if (command_observer_) command_observer_(*gp.get_extension<FtlCommand>(), true);
   gp.set_response_status(tlm::TLM_OK_RESPONSE);
-  tlm::tlm_phase phase = tlm::BEGIN_RESP;
-  sc_time delay = sc_core::SC_ZERO_TIME;
-  host_socket->nb_transport_bw(gp, phase, delay);
+  respond_to_host(gp);
 }
 
 void FtlCpu::complete_host_after(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns) {
@@ -876,15 +893,13 @@ bool FtlCpu::semi_merge_write(GcJob& job) {
 
 // ---------------------------------------------------------------- flash side
 
-FtlCpu::FlashTxn& FtlCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin origin) {
-  FlashTxn* txn;
-  if (free_txns_.empty()) {
-    txn_storage_.push_back(std::make_unique<FlashTxn>());
-    txn = txn_storage_.back().get();
-  } else {
-    txn = free_txns_.back();
-    free_txns_.pop_back();
-  }
+// Inline: each caller sets the fields its kind reads right after, and the compiler drops the
+// resets they overwrite. `write` (40 bytes) is not reset: only the host write kinds read it,
+// and their callers always assign it.
+inline FtlCpu::FlashTxn& FtlCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin origin) {
+  if (free_txns_.empty()) add_txn();
+  FlashTxn* txn = free_txns_.back();
+  free_txns_.pop_back();
   txn->kind = kind;
   txn->host_gp = nullptr;
   txn->job = nullptr;
@@ -894,18 +909,19 @@ FtlCpu::FlashTxn& FtlCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin ori
   txn->expected_tag = 0;
   txn->checkpoint = false;
   txn->sorted = false;
-  txn->write = PendingWrite{nullptr, kInvalidLpn, false};
   txn->pinned = kInvalidPpn;
   txn->command.opcode = opcode;
   txn->command.origin = origin;
   txn->command.plane_count = 1;
   txn->command.transfer_bytes = 0;
   txn->command.status = FlashStatus::Ok;
-  txn->command.issuer_tag = reinterpret_cast<std::uint64_t>(txn);
   return *txn;
 }
 
-void FtlCpu::release(FlashTxn& txn) { free_txns_.push_back(&txn); }
+void FtlCpu::add_txn() {
+  txn_storage_.push_back(std::make_unique<FlashTxn>());
+  free_txns_.push_back(txn_storage_.back().get());
+}
 
 void FtlCpu::set_target(FlashCommand& command, Ppn ppn, std::uint64_t tag) {
   const auto& g = core_.geometry();
@@ -978,22 +994,28 @@ void FtlCpu::program_completed(Ppn ppn) {
   if (config_.write_buffer_pages > 0) inflight_tags_.erase(ppn);
   if (power_ != nullptr) power_->program_completed(ppn);
   program_in_flight_[ppn >> 6] &= ~(std::uint64_t(1) << (ppn & 63));
+  // The block's last program seals it (a GC candidate from now on).
+  auto block_drained = [this, block]() {
+    if (--block_pending_programs_[block] == 0 && block_closed_[block]) {
+      if (!retiring_.empty() && retiring_[block]) {
+        core_.queue_retirement(block);  // a program into it failed: move its data, retire it
+      } else {
+        core_.seal(block);
+      }
+      if (!sort_ || !sort_defers_gc(core_.unit_of_block(block))) maybe_start_gc(core_.unit_of_block(block));
+    }
+  };
+  if (reads_waiting_for_program_.empty()) {  // the usual case: no vector to build and free
+    block_drained();
+    return;
+  }
   std::vector<tlm::tlm_generic_payload*> waiting;
-  if (!reads_waiting_for_program_.empty()) {
-    const auto inflight = reads_waiting_for_program_.find(ppn);
-    if (inflight != reads_waiting_for_program_.end()) {
-      waiting.swap(inflight->second);
-      reads_waiting_for_program_.erase(inflight);
-    }
+  const auto inflight = reads_waiting_for_program_.find(ppn);
+  if (inflight != reads_waiting_for_program_.end()) {
+    waiting.swap(inflight->second);
+    reads_waiting_for_program_.erase(inflight);
   }
-  if (--block_pending_programs_[block] == 0 && block_closed_[block]) {
-    if (!retiring_.empty() && retiring_[block]) {
-      core_.queue_retirement(block);  // a program into it failed: move its data, retire it
-    } else {
-      core_.seal(block);
-    }
-    if (!sort_ || !sort_defers_gc(core_.unit_of_block(block))) maybe_start_gc(core_.unit_of_block(block));
-  }
+  block_drained();
   for (auto* gp : waiting) handle_host_read(*gp);  // the page is on flash now
 }
 
@@ -1011,7 +1033,9 @@ void FtlCpu::check_read(const FlashTxn& txn, std::uint64_t tag_read) {
 
 void FtlCpu::flash_completed(FlashTxn& txn) {
   handle_flash_completion(txn);
-  if (idle_callback_) check_idle();
+  // While a transaction is out the FTL is not idle (idle()'s first test), and after the host
+  // workload most completions are GC's with others in flight: check_idle's call is skipped.
+  if (idle_callback_ && free_txns_.size() == txn_storage_.size()) check_idle();
 }
 
 void FtlCpu::handle_flash_completion(FlashTxn& txn) {

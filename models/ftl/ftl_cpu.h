@@ -15,6 +15,7 @@
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include <systemc>
@@ -22,6 +23,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "models/common/command_link.h"
 #include "models/common/data_oracle.h"
 #include "models/common/flash_command.h"
 #include "models/common/flash_command_link.h"
@@ -72,7 +74,9 @@ struct FtlCpuStatistics {
   std::uint64_t erases_waited_for_durability = 0;  // power.enabled: GC erases held back (see pins)
 };
 
-class FtlCpu : public sc_core::sc_module, private FlashCommandInitiator {
+class FtlCpu : public sc_core::sc_module,
+               public CommandTarget<FtlCommand>,  // public: found by dynamic_cast (command_link.h)
+               private FlashCommandInitiator {
  public:
   tlm_utils::simple_target_socket<FtlCpu> host_socket;
   tlm_utils::simple_initiator_socket<FtlCpu> flash_socket;
@@ -85,6 +89,9 @@ class FtlCpu : public sc_core::sc_module, private FlashCommandInitiator {
   // Whether flash commands go to the controller by direct calls (models/common/flash_command_link.h;
   // known from the end of elaboration) rather than through flash_socket.
   bool direct_flash_calls() const { return flash_target_ != nullptr; }
+  // Whether host responses go to the HostInterface by direct calls (models/common/command_link.h;
+  // linked by the HostInterface at the end of elaboration) rather than through host_socket.
+  bool direct_host_calls() const { return host_initiator_ != nullptr; }
   FtlCore& core() { return core_; }
   std::uint32_t units_collecting() const;
   // Live reconfiguration hooks (Python scenarios).
@@ -147,6 +154,15 @@ class FtlCpu : public sc_core::sc_module, private FlashCommandInitiator {
 
   // --- host side
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  // A host command (BEGIN_REQ), by either path; false: refused (reported).
+  bool begin_host_command(tlm::tlm_generic_payload& gp, FtlCommand& command, const sc_core::sc_time& delay);
+  // Direct calls from the HostInterface (CommandTarget<FtlCommand>, models/common/command_link.h).
+  void begin_command(tlm::tlm_generic_payload& payload, FtlCommand& command) override;
+  const sc_core::sc_interface* command_forward_interface() const override;
+  bool link_command_initiator(CommandInitiator<FtlCommand>& initiator,
+                              const sc_core::sc_interface* backward_interface) override;
+  // The host command's response (BEGIN_RESP), by either path.
+  void respond_to_host(tlm::tlm_generic_payload& gp);
   void handle_host_read(tlm::tlm_generic_payload& gp);
   void handle_host_write(tlm::tlm_generic_payload& gp);
   void handle_host_trim(tlm::tlm_generic_payload& gp);
@@ -203,6 +219,7 @@ class FtlCpu : public sc_core::sc_module, private FlashCommandInitiator {
   void end_flash_command(tlm::tlm_generic_payload& payload) override;  // FlashCommandInitiator
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   FlashTxn& new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin origin);
+  void add_txn();  // new_txn's cold path: the pool is empty
   void issue(FlashTxn& txn);
   void flash_completed(FlashTxn& txn);
   void handle_flash_completion(FlashTxn& txn);
@@ -257,8 +274,17 @@ class FtlCpu : public sc_core::sc_module, private FlashCommandInitiator {
   void unpin(Ppn ppn);
 
   // --- firmware cores
-  // Runs `step` after `cycles` on the earliest free core (inline when cycles == 0).
-  void run_step(std::uint64_t cycles, TimedCallbackQueue::Callback step);
+  // Runs `step` after `cycles` on the earliest free core (inline when cycles == 0). A template,
+  // so a step with no cycles (every preset's firmware) is a plain inlined call: wrapping it in a
+  // loop callback first cost ~40 instructions per GC page and host command.
+  template <typename Step>
+  void run_step(std::uint64_t cycles, Step&& step) {
+    if (cycles == 0) {
+      step();
+      return;
+    }
+    timer_.schedule_at(cores_.occupy_earliest(config_.cycles_to_ps(cycles)), std::forward<Step>(step));
+  }
 
   FtlCpuConfig config_;
   FtlCore& core_;
@@ -266,6 +292,7 @@ class FtlCpu : public sc_core::sc_module, private FlashCommandInitiator {
   TimedCallbackQueue timer_;
   FirmwareCores cores_;
   FlashCommandTarget* flash_target_ = nullptr;  // the controller's direct calls (end_of_elaboration)
+  CommandInitiator<FtlCommand>* host_initiator_ = nullptr;  // the HostInterface's direct calls
 
   std::vector<std::unique_ptr<FlashTxn>> txn_storage_;
   std::vector<FlashTxn*> free_txns_;

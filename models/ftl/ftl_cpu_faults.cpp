@@ -18,9 +18,7 @@ namespace ssdtlm {
 void FtlCpu::complete_host_with_error(tlm::tlm_generic_payload& gp) {
   gp.get_extension<FtlCommand>()->data_tag = 0;
   gp.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
-  tlm::tlm_phase phase = tlm::BEGIN_RESP;
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  host_socket->nb_transport_bw(gp, phase, delay);
+  respond_to_host(gp);
 }
 
 bool FtlCpu::handle_flash_fault(FlashTxn& txn) {

@@ -26,9 +26,15 @@ struct FtlCpu::FlashTxn : tlm::tlm_generic_payload {
   PendingWrite write{nullptr, kInvalidLpn, false};  // host write: what it carries (merge reads, flushes, trims)
   Ppn pinned = kInvalidPpn;    // power.enabled: the copy this program replaces, kept until durable
 
-  FlashTxn() { set_extension(&command); }
+  FlashTxn() {
+    set_extension(&command);
+    command.issuer_tag = reinterpret_cast<std::uint64_t>(this);  // the socket path's way back
+  }
   ~FlashTxn() override { clear_extension(&command); }  // the extension is a member, not heap-owned
 };
+
+// Inline: every flash completion returns its transaction, ~220,000 times in bench (a)'s run.
+inline void FtlCpu::release(FlashTxn& txn) { free_txns_.push_back(&txn); }
 
 struct FtlCpu::GcJob {
   UnitId unit = 0;

@@ -8,11 +8,11 @@ namespace ssdtlm {
 using sc_core::sc_time;
 using sc_core::SC_PS;
 
-struct HostDriver::Slot {
-  tlm::tlm_generic_payload gp;
+// The slot is the payload: a response leads back to it with a cast.
+struct HostDriver::Slot : tlm::tlm_generic_payload {
   HostCommand command;
-  Slot() { gp.set_extension(&command); }
-  ~Slot() { gp.clear_extension(&command); }
+  Slot() { set_extension(&command); }
+  ~Slot() override { clear_extension(&command); }  // the extension is a member, not heap-owned
 };
 
 HostDriver::HostDriver(sc_core::sc_module_name name, RequestSource& source, std::uint32_t queue_depth,
@@ -97,17 +97,30 @@ void HostDriver::submit(const HostRequest& request, std::uint64_t arrival_ps) {
   slot->command.request = request;
   slot->command.submit_time_ps = arrival_ps;
   slot->command.issuer_tag = reinterpret_cast<std::uint64_t>(slot);
-  slot->gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  slot->set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   ++outstanding_;
   ++submitted_;
+  if (target_ != nullptr) {
+    target_->begin_command(*slot, slot->command);
+    return;
+  }
   tlm::tlm_phase phase = tlm::BEGIN_REQ;
   sc_time delay = sc_core::SC_ZERO_TIME;
-  socket->nb_transport_fw(slot->gp, phase, delay);
+  socket->nb_transport_fw(*slot, phase, delay);
+}
+
+void HostDriver::end_of_elaboration() {
+  CommandTarget<HostCommand>* target = find_command_target<HostCommand>(socket.get_base_port().get_interface());
+  if (target != nullptr && target->link_command_initiator(*this, &socket.get_base_interface())) target_ = target;
+}
+
+void HostDriver::end_command(tlm::tlm_generic_payload& payload) {
+  completed(static_cast<Slot&>(payload));  // only Slots are submitted
 }
 
 tlm::tlm_sync_enum HostDriver::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time&) {
   if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
-  completed(*reinterpret_cast<Slot*>(gp.get_extension<HostCommand>()->issuer_tag));
+  completed(static_cast<Slot&>(gp));  // only Slots are submitted
   return tlm::TLM_COMPLETED;
 }
 

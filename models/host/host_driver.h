@@ -15,6 +15,7 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include "models/common/command_link.h"
 #include "models/common/ftl_command.h"
 #include "models/common/timed_callback_queue.h"
 #include "models/host/host_statistics.h"
@@ -22,7 +23,7 @@
 
 namespace ssdtlm {
 
-class HostDriver : public sc_core::sc_module {
+class HostDriver : public sc_core::sc_module, private CommandInitiator<HostCommand> {
  public:
   tlm_utils::simple_initiator_socket<HostDriver> socket;
 
@@ -36,6 +37,9 @@ class HostDriver : public sc_core::sc_module {
   std::uint64_t submitted() const { return submitted_; }
   std::uint32_t outstanding() const { return outstanding_; }
   bool done() const { return done_; }
+  // Whether requests go to the HostInterface by direct calls (models/common/command_link.h;
+  // known from the end of elaboration) rather than through `socket`.
+  bool direct_calls() const { return target_ != nullptr; }
   // Progress on stderr when a run takes more than a few wall seconds.
   void enable_progress(bool enable) { progress_ = enable; }
 
@@ -46,6 +50,9 @@ class HostDriver : public sc_core::sc_module {
   void schedule_next_arrival();
   void submit(const HostRequest& request, std::uint64_t arrival_ps);
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  // Links to the HostInterface for direct calls when `socket` is bound to one (else the socket).
+  void end_of_elaboration() override;
+  void end_command(tlm::tlm_generic_payload& payload) override;  // CommandInitiator
   void completed(Slot& slot);
   void check_done();
   void report_progress();
@@ -56,6 +63,7 @@ class HostDriver : public sc_core::sc_module {
   HostStatistics& statistics_;
   std::function<void()> on_done_;
   TimedCallbackQueue timer_;
+  CommandTarget<HostCommand>* target_ = nullptr;  // the HostInterface's direct calls
   bool open_loop_;
   std::uint64_t stop_after_ps_;
   bool exhausted_ = false;

@@ -17,13 +17,13 @@ struct HostInterface::Request {
   bool failed = false;     // a page came back with an error status (NAND fault model)
 };
 
-struct HostInterface::PageCommand {
-  tlm::tlm_generic_payload gp;
+// The page command is the payload: the FTL's response leads back to it with a cast.
+struct HostInterface::PageCommand : tlm::tlm_generic_payload {
   FtlCommand command;
   Request* request = nullptr;
 
-  PageCommand() { gp.set_extension(&command); }
-  ~PageCommand() { gp.clear_extension(&command); }
+  PageCommand() { set_extension(&command); }
+  ~PageCommand() override { clear_extension(&command); }  // the extension is a member, not heap-owned
 };
 
 HostInterface::HostInterface(sc_core::sc_module_name name, const HostInterfaceConfig& config,
@@ -56,11 +56,37 @@ tlm::tlm_sync_enum HostInterface::nb_transport_fw(tlm::tlm_generic_payload& gp, 
     SC_REPORT_ERROR("ssdtlm/host", "host interface expects BEGIN_REQ with a HostCommand extension");
     return tlm::TLM_COMPLETED;
   }
-  const auto& r = command->request;
+  if (!accept_request(gp, *command)) return tlm::TLM_COMPLETED;  // refused (reported)
+  phase = tlm::END_REQ;
+  return tlm::TLM_UPDATED;
+}
+
+void HostInterface::begin_command(tlm::tlm_generic_payload& payload, HostCommand& command) {
+  accept_request(payload, command);
+}
+
+const sc_core::sc_interface* HostInterface::command_forward_interface() const {
+  return &host_socket.get_base_interface();
+}
+
+bool HostInterface::link_command_initiator(CommandInitiator<HostCommand>& initiator,
+                                           const sc_core::sc_interface* backward_interface) {
+  if (backward_interface == nullptr || host_socket.get_base_port().get_interface() != backward_interface) return false;
+  driver_ = &initiator;
+  return true;
+}
+
+void HostInterface::end_of_elaboration() {
+  CommandTarget<FtlCommand>* ftl = find_command_target<FtlCommand>(ftl_socket.get_base_port().get_interface());
+  if (ftl != nullptr && ftl->link_command_initiator(*this, &ftl_socket.get_base_interface())) ftl_ = ftl;
+}
+
+bool HostInterface::accept_request(tlm::tlm_generic_payload& gp, HostCommand& command) {
+  const auto& r = command.request;
   const std::uint64_t end = r.offset_bytes + r.size_bytes;
   if (r.size_bytes == 0 && r.op != HostOp::Flush) {
     SC_REPORT_ERROR("ssdtlm/host", "zero-length request");
-    return tlm::TLM_COMPLETED;
+    return false;
   }
   if (r.offset_bytes % config_.logical_block_bytes != 0 || r.size_bytes % config_.logical_block_bytes != 0 ||
       end > logical_pages_ * page_size_bytes_) {
@@ -69,7 +95,7 @@ tlm::tlm_sync_enum HostInterface::nb_transport_fw(tlm::tlm_generic_payload& gp, 
             << ") is not aligned to " << config_.logical_block_bytes << " B blocks or exceeds the "
             << logical_pages_ * page_size_bytes_ << " B namespace";
     SC_REPORT_ERROR("ssdtlm/host", message.str().c_str());
-    return tlm::TLM_COMPLETED;
+    return false;
   }
   if (is_range_command(r.op)) {
     // The multi-reference store maps whole pages: a range command names whole pages, and its
@@ -82,7 +108,7 @@ tlm::tlm_sync_enum HostInterface::nb_transport_fw(tlm::tlm_generic_payload& gp, 
               << ") -> " << r.destination_bytes << " is not aligned to " << page_size_bytes_
               << " B pages or its destination exceeds the " << logical_pages_ * page_size_bytes_ << " B namespace";
       SC_REPORT_ERROR("ssdtlm/host", message.str().c_str());
-      return tlm::TLM_COMPLETED;
+      return false;
     }
   }
   Request* request;
@@ -94,13 +120,12 @@ tlm::tlm_sync_enum HostInterface::nb_transport_fw(tlm::tlm_generic_payload& gp, 
     free_requests_.pop_back();
   }
   request->host_gp = &gp;
-  request->command = command;
+  request->command = &command;
   request->pages_outstanding = 0;
   request->last_data_done = sc_core::SC_ZERO_TIME;
   submission_queues_[r.stream % submission_queues_.size()].push_back(request);
   try_fetch();
-  phase = tlm::END_REQ;
-  return tlm::TLM_UPDATED;
+  return true;
 }
 
 void HostInterface::try_fetch() {
@@ -187,10 +212,14 @@ void HostInterface::dispatch_pages(Request& request) {
 
 void HostInterface::send_page_command(PageCommand& page) {
   page.command.issuer_tag = reinterpret_cast<std::uint64_t>(&page);
-  page.gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  page.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  if (ftl_ != nullptr) {
+    ftl_->begin_command(page, page.command);
+    return;
+  }
   tlm::tlm_phase phase = tlm::BEGIN_REQ;
   sc_time delay = sc_core::SC_ZERO_TIME;
-  ftl_socket->nb_transport_fw(page.gp, phase, delay);
+  ftl_socket->nb_transport_fw(page, phase, delay);
 }
 
 HostInterface::PageCommand* HostInterface::take_page() {
@@ -205,14 +234,17 @@ HostInterface::PageCommand* HostInterface::take_page() {
 
 tlm::tlm_sync_enum HostInterface::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time&) {
   if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
-  auto* page = reinterpret_cast<PageCommand*>(gp.get_extension<FtlCommand>()->issuer_tag);
-  page_completed(*page);
+  page_completed(static_cast<PageCommand&>(gp));  // only PageCommands are sent
   return tlm::TLM_COMPLETED;
+}
+
+void HostInterface::end_command(tlm::tlm_generic_payload& payload) {
+  page_completed(static_cast<PageCommand&>(payload));  // only PageCommands are sent
 }
 
 void HostInterface::page_completed(PageCommand& page) {
   Request& request = *page.request;
-  if (page.gp.is_response_error()) request.failed = true;
+  if (page.is_response_error()) request.failed = true;
   if (request.command->request.op == HostOp::Read) {
     // Each page's data goes up as soon as it is read (PRP-style transfers).
     request.last_data_done = reserve(upstream_free_at_, upstream_busy_ps_, config_.pcie.transfer_ps(page.command.bytes));
@@ -237,6 +269,10 @@ void HostInterface::send_completion(Request& request) {
     gp.set_response_status(request.failed ? tlm::TLM_GENERIC_ERROR_RESPONSE : tlm::TLM_OK_RESPONSE);
     if (request.failed) ++failed_requests_;
     request.failed = false;
+    if (driver_ != nullptr) {
+      driver_->end_command(gp);
+      return;
+    }
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
     sc_time delay = sc_core::SC_ZERO_TIME;
     host_socket->nb_transport_bw(gp, phase, delay);

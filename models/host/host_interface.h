@@ -16,13 +16,16 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "models/common/command_link.h"
 #include "models/common/ftl_command.h"
 #include "models/common/timed_callback_queue.h"
 #include "models/host/host_interface_config.h"
 
 namespace ssdtlm {
 
-class HostInterface : public sc_core::sc_module {
+class HostInterface : public sc_core::sc_module,
+                      public CommandTarget<HostCommand>,  // public: found by dynamic_cast (command_link.h)
+                      private CommandInitiator<FtlCommand> {
  public:
   tlm_utils::simple_target_socket<HostInterface> host_socket;  // from the host driver
   tlm_utils::simple_initiator_socket<HostInterface> ftl_socket; // to FtlCpu
@@ -35,6 +38,10 @@ class HostInterface : public sc_core::sc_module {
   std::uint64_t upstream_busy_ps() const { return upstream_busy_ps_; }
   // Requests completed with an error status (a page failed: NAND fault model).
   std::uint64_t failed_requests() const { return failed_requests_; }
+  // Whether the host driver and the FTL are reached by direct calls (models/common/command_link.h;
+  // known from the end of elaboration) rather than through host_socket and ftl_socket.
+  bool direct_host_calls() const { return driver_ != nullptr; }
+  bool direct_ftl_calls() const { return ftl_ != nullptr; }
 
  private:
   struct Request;
@@ -42,6 +49,15 @@ class HostInterface : public sc_core::sc_module {
 
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
+  // A host request (BEGIN_REQ), by either path; false: refused (reported).
+  bool accept_request(tlm::tlm_generic_payload& gp, HostCommand& command);
+  // Direct calls (models/common/command_link.h): the driver's requests and the FTL's responses.
+  void end_of_elaboration() override;
+  void begin_command(tlm::tlm_generic_payload& payload, HostCommand& command) override;
+  const sc_core::sc_interface* command_forward_interface() const override;
+  bool link_command_initiator(CommandInitiator<HostCommand>& initiator,
+                              const sc_core::sc_interface* backward_interface) override;
+  void end_command(tlm::tlm_generic_payload& payload) override;
 
   void try_fetch();
   void fetched(Request& request);
@@ -60,6 +76,8 @@ class HostInterface : public sc_core::sc_module {
   std::uint32_t page_size_bytes_;
   std::uint64_t logical_pages_;
   TimedCallbackQueue timer_;
+  CommandInitiator<HostCommand>* driver_ = nullptr;  // the host driver's direct calls
+  CommandTarget<FtlCommand>* ftl_ = nullptr;         // the FTL's direct calls
   std::vector<std::deque<Request*>> submission_queues_;
   std::uint32_t next_queue_ = 0;
   bool fetch_in_progress_ = false;

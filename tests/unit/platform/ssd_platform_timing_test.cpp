@@ -51,6 +51,9 @@ TEST_F(PlatformTimingTest, IdleReadCostsExactlyLinkFirmwareCommandArrayAndTransf
                                     + pcie.transfer_ps(16);     // completion entry
   EXPECT_EQ(sc_core::sc_time_stamp().value(), expected_ps);
   EXPECT_TRUE(platform.ftl().direct_flash_calls());  // the times above are the direct calls'
+  EXPECT_TRUE(platform.ftl().direct_host_calls());
+  EXPECT_TRUE(platform.host_interface().direct_host_calls());
+  EXPECT_TRUE(platform.host_interface().direct_ftl_calls());
   const auto& read = platform.host_statistics().op(HostOp::Read);
   ASSERT_EQ(read.count, 1u);
   EXPECT_NEAR(read.latency.max_ns(), expected_ps / 1000.0, 1e-6);

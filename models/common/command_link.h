@@ -1,0 +1,71 @@
+#pragma once
+// Direct calls between two modules of the host path whose TLM sockets are bound to each other
+// (HostDriver -> HostInterface with a HostCommand, HostInterface -> FtlCpu with an FtlCommand),
+// standing in for the two nb_transport calls of every command, as flash_command_link.h does for
+// the FTL and the flash controller: a socket call goes through the initiator's port, the target
+// socket's process object and a member-function pointer (on the way back also a lookup in the
+// target socket's map of blocking conversions), and the receiver then looks its extension up.
+// The sockets stay bound; the link is made at the end of elaboration only when the initiator
+// socket is bound to a CommandTarget's socket and that target's socket to the initiator's, and
+// then replaces exactly these calls:
+//
+//   nb_transport_fw(payload, BEGIN_REQ, delay 0)  ->  CommandTarget<C>::begin_command
+//       (the target's answer, TLM_UPDATED / END_REQ, is not read by these initiators);
+//   nb_transport_bw(payload, BEGIN_RESP, delay 0) ->  CommandInitiator<C>::end_command
+//       (the initiator's answer is TLM_COMPLETED: the response is over when the call returns).
+//
+// Same calls at the same moments in the same order, so the simulated outputs are unchanged.
+// Anything else bound in between (the Python host multiplexer, a RAID controller, test stubs)
+// keeps the socket path.
+#include <functional>
+
+#include <systemc>
+#include <tlm>
+
+namespace ssdtlm {
+
+template <class Command>
+class CommandInitiator {
+ public:
+  // A command's response (BEGIN_RESP, zero delay), answered as TLM_COMPLETED.
+  virtual void end_command(tlm::tlm_generic_payload& payload) = 0;
+
+ protected:
+  ~CommandInitiator() = default;
+};
+
+template <class Command>
+class CommandTarget {
+ public:
+  // BEGIN_REQ with zero delay; `command` is the payload's extension.
+  virtual void begin_command(tlm::tlm_generic_payload& payload, Command& command) = 0;
+  // The forward interface the target's socket exports: how an initiator recognises its peer.
+  virtual const sc_core::sc_interface* command_forward_interface() const = 0;
+  // Responses go to `initiator` from now on, if `backward_interface` is the interface the
+  // target's socket is bound to (the initiator's socket); false (nothing changed) otherwise.
+  virtual bool link_command_initiator(CommandInitiator<Command>& initiator,
+                                      const sc_core::sc_interface* backward_interface) = 0;
+
+ protected:
+  ~CommandTarget() = default;
+};
+
+// The first object of the simulation's hierarchy (depth first) for which `match` is true, or
+// nullptr. Walks the object hierarchy once (end of elaboration).
+sc_core::sc_object* find_simulation_object(const std::function<bool(sc_core::sc_object*)>& match);
+
+// The CommandTarget<Command> behind `forward` (an initiator socket's bound interface), or nullptr.
+template <class Command>
+CommandTarget<Command>* find_command_target(const sc_core::sc_interface* forward) {
+  if (forward == nullptr) return nullptr;
+  CommandTarget<Command>* found = nullptr;
+  find_simulation_object([&](sc_core::sc_object* object) {
+    auto* target = dynamic_cast<CommandTarget<Command>*>(object);
+    if (target == nullptr || target->command_forward_interface() != forward) return false;
+    found = target;
+    return true;
+  });
+  return found;
+}
+
+}  // namespace ssdtlm
