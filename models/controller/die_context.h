@@ -5,9 +5,10 @@
 // Operation slots: a plain command owns the whole die, so one slot suffices; cache pipelining
 // keeps at most three cache reads in flight (one transferring out, one waiting for the cache
 // register, one in its command phase), so three slots bound every case. Each slot carries a
-// preallocated die-level transaction, so dispatching a command allocates nothing.
+// preallocated die-level command, so dispatching a command allocates nothing.
 #include <array>
 #include <cstdint>
+#include <memory>
 
 #include <systemc>
 #include <tlm>
@@ -22,17 +23,26 @@ namespace ssdtlm {
 inline constexpr std::size_t kOperationSlots = 3;
 inline constexpr int kNoSlot = -1;
 
-struct DieOperation {
-  DieOperation() : command(new FlashCommand()) { payload.set_extension(command); }
+// 512-byte aligned: the slot's address (die.operations[slot], computed at every step of every
+// command) is then a shift instead of a multiplication by an odd size.
+struct alignas(512) DieOperation {
+  DieOperation() : merged(std::make_unique<FlashCommand>()) {}
   DieOperation(const DieOperation&) = delete;
   DieOperation& operator=(const DieOperation&) = delete;
 
   bool active = false;
   std::array<QueuedCommand, kMaxPlanes> commands{};  // the FTL commands merged into it
   std::size_t command_count = 0;
-  tlm::tlm_generic_payload payload;  // die-level transaction; owns `command`
-  FlashCommand* command;
-  OperationScript script;
+  // The command the die executes: `merged` built from the FTL commands, or, for an operation of
+  // one command without a fault model, that FTL command itself (FlashController::
+  // prepare_operation says why that is the same).
+  FlashCommand* command = nullptr;
+  std::unique_ptr<FlashCommand> merged;
+  bool accepted = false;  // the die's answer (invoke_die)
+  const OperationScript* script = nullptr;  // its kind's template, shared, never copied
+  // The operation's own parts of its step times, indexed by Step::variable: [kNoVariable]
+  // stays 0; ΣX; the die's array phases (a suspension leaves the remaining time there).
+  std::array<std::uint64_t, kStepVariables> variable_ps{};
   std::size_t step = 0;
   bool die_invoked = false;
   // Suspend/resume: a step-end timer carries the generation it was scheduled in, and a
@@ -40,6 +50,11 @@ struct DieOperation {
   std::uint32_t generation = 0;
   std::uint64_t step_started_ps = 0;  // when the running timed step began
   std::uint32_t suspensions = 0;    // of this operation so far
+
+  std::size_t steps() const { return script->size(); }
+  const Step& step_at(std::size_t index) const { return (*script)[index]; }
+  std::uint64_t duration_ps(const Step& step) const { return step.duration_ps + variable_ps[step.variable]; }
+  std::uint64_t duration_ps(std::size_t index) const { return duration_ps(step_at(index)); }
 };
 
 enum class SuspendPhase : std::uint8_t {

@@ -11,18 +11,6 @@ DieQueue::DieQueue(std::initializer_list<QueuedCommand> commands) {
   for (const QueuedCommand& queued : commands) push_back(queued);
 }
 
-std::size_t DieQueue::count_slot(const CommandKey& key, std::uint32_t plane) {
-  // Erases merge whatever their pages; the other opcodes need equal (source) pages.
-  const std::size_t bucket = key.opcode == FlashOpcode::Erase ? 0 : key.page % kPageBuckets;
-  return (static_cast<std::size_t>(key.opcode) * kMaxPlanes + plane) * kPageBuckets + bucket;
-}
-
-void DieQueue::count(const CommandKey& key, int delta) {
-  if (count_partners_ && key.plane < kMaxPlanes) {
-    counts_[count_slot(key, key.plane)] += static_cast<std::uint32_t>(delta);
-  }
-}
-
 bool DieQueue::may_hold_partner(const CommandKey& first, std::uint32_t plane) const {
   if (!count_partners_) return true;
   return plane < kMaxPlanes && counts_[count_slot(first, plane)] != 0;
@@ -31,12 +19,6 @@ bool DieQueue::may_hold_partner(const CommandKey& first, std::uint32_t plane) co
 void DieQueue::disable_partner_counts() {
   sc_assert(empty());
   count_partners_ = false;
-}
-
-void DieQueue::push_back(const QueuedCommand& queued) {
-  commands_.push_back(queued);
-  keys_.push_back(key_of(*queued.command));
-  count(keys_.back(), +1);
 }
 
 void DieQueue::push_front(const QueuedCommand& queued) {
@@ -52,8 +34,7 @@ void DieQueue::push_front(const QueuedCommand& queued) {
   count(key, +1);
 }
 
-void DieQueue::erase(const_iterator position) {
-  const std::size_t offset = static_cast<std::size_t>(std::distance(begin(), position));
+void DieQueue::erase_at(std::size_t offset) {
   const std::size_t at = head_ + offset;
   count(keys_[at], -1);
   if (offset == 0) {
@@ -75,7 +56,7 @@ void DieQueue::erase(const_iterator position) {
     commands_.clear();
     keys_.clear();
     head_ = 0;
-  } else if (head_ >= 64 && head_ >= size()) {
+  } else if (head_ >= kDeadFrontLimit && head_ >= size()) {
     // Drop the dead front once it is as long as the queue, so memory stays bounded.
     commands_.erase(commands_.begin(), commands_.begin() + static_cast<std::ptrdiff_t>(head_));
     keys_.erase(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(head_));

@@ -29,9 +29,22 @@ class DieQueue {
   DieQueue() = default;
   DieQueue(std::initializer_list<QueuedCommand> commands);
 
-  void push_back(const QueuedCommand& queued);
+  void push_back(const QueuedCommand& queued) {  // inline: one per flash command
+    commands_.push_back(queued);
+    keys_.push_back(key_of(*queued.command));
+    count(keys_.back(), +1);
+  }
   void push_front(const QueuedCommand& queued);  // goes before everything queued
-  void erase(const_iterator position);
+  void erase(const_iterator position) {
+    // The oldest leaves (FIFO, and most picks) and neither the queue empties nor the dead front
+    // grows to be dropped: nothing moves (inline); erase_at() does the rest.
+    if (position == begin() && head_ + 1 < kDeadFrontLimit && head_ + 1 < commands_.size()) {
+      count(keys_[head_], -1);
+      ++head_;
+      return;
+    }
+    erase_at(static_cast<std::size_t>(position - begin()));
+  }
 
   bool empty() const { return size() == 0; }
   std::size_t size() const { return commands_.size() - head_; }
@@ -49,10 +62,22 @@ class DieQueue {
 
  private:
   static constexpr std::size_t kPageBuckets = 64;
+  static constexpr std::size_t kDeadFrontLimit = 64;  // a dead front this long may be dropped
+
+  void erase_at(std::size_t offset);
   static constexpr std::size_t kOpcodes = static_cast<std::size_t>(FlashOpcode::ReadStatus) + 1;
 
-  static std::size_t count_slot(const CommandKey& key, std::uint32_t plane);
-  void count(const CommandKey& key, int delta);
+  static std::size_t count_slot(const CommandKey& key, std::uint32_t plane) {
+    // Erases merge whatever their pages; the other opcodes need equal (source) pages.
+    const std::size_t bucket = key.opcode == FlashOpcode::Erase ? 0 : key.page % kPageBuckets;
+    return (static_cast<std::size_t>(key.opcode) * kMaxPlanes + plane) * kPageBuckets + bucket;
+  }
+  // Inline: every push and erase calls it, and most dies keep no counts.
+  void count(const CommandKey& key, int delta) {
+    if (count_partners_ && key.plane < kMaxPlanes) {
+      counts_[count_slot(key, key.plane)] += static_cast<std::uint32_t>(delta);
+    }
+  }
 
   std::vector<QueuedCommand> commands_;  // [head_, end) is the queue
   std::vector<CommandKey> keys_;         // parallel to commands_

@@ -28,12 +28,13 @@ bool FlashController::relay_tail(DieContext& die, int slot) {
   std::array<std::uint64_t, EventLoop::kMaxRelayHops + 1> ends_ps;  // each timed step's end
   std::size_t ends = 0;
   std::uint64_t at_ps = sim_now_ps();
-  for (std::size_t i = operation.step; i < operation.script.size(); ++i) {
-    const Step& step = operation.script[i];
+  for (std::size_t i = operation.step; i < operation.steps(); ++i) {
+    const Step& step = operation.step_at(i);
     if (step.kind != StepKind::Bus && step.kind != StepKind::Array) return false;
-    if (step.duration_ps == 0) continue;  // advance() passes over it without an entry
+    const std::uint64_t duration_ps = operation.duration_ps(step);
+    if (duration_ps == 0) continue;  // advance() passes over it without an entry
     if (ends == ends_ps.size()) return false;
-    at_ps += step.duration_ps;
+    at_ps += duration_ps;
     ends_ps[ends++] = at_ps;
   }
   if (ends < 2) return false;  // one timed step: its end is the completion, a plain entry anyway
@@ -52,17 +53,18 @@ void FlashController::end_tail(ChannelBus::RequesterId id, std::uint32_t generat
   DieOperation& operation = die.operations[slot];
   if (generation != operation.generation) return;  // as end_step (no suspend here: never)
   ChannelBus& bus = bus_of(die);
-  for (std::size_t i = operation.step; i < operation.script.size(); ++i) {
-    const Step& step = operation.script[i];
-    if (step.duration_ps == 0) continue;
+  for (std::size_t i = operation.step; i < operation.steps(); ++i) {
+    const Step& step = operation.step_at(i);
+    const std::uint64_t duration_ps = operation.duration_ps(step);
+    if (duration_ps == 0) continue;
     if (step.kind == StepKind::Array) {
-      die.array_time_ps += step.duration_ps;
+      die.array_time_ps += duration_ps;
     } else {
-      bus.record_tenure(step.duration_ps);
+      bus.record_tenure(duration_ps);
     }
   }
   die.relayed_slot = kNoSlot;
-  operation.step = operation.script.size();
+  operation.step = operation.steps();
   complete(die, slot);
 }
 
@@ -71,15 +73,16 @@ std::uint64_t FlashController::relayed_time_ps(const DieContext& die, StepKind k
   const DieOperation& operation = die.operations[die.relayed_slot];
   std::uint64_t elapsed_ps = 0;
   std::uint64_t start_ps = operation.step_started_ps;
-  for (std::size_t i = operation.step; i < operation.script.size() && start_ps < now_ps; ++i) {
-    const Step& step = operation.script[i];
-    const std::uint64_t end_ps = start_ps + step.duration_ps;
+  for (std::size_t i = operation.step; i < operation.steps() && start_ps < now_ps; ++i) {
+    const Step& step = operation.step_at(i);
+    const std::uint64_t duration_ps = operation.duration_ps(step);
+    const std::uint64_t end_ps = start_ps + duration_ps;
     if (step.kind == kind) {
       // A bus tenure counts while it runs; an array step when it ends (as end_step adds it).
       if (kind == StepKind::Bus) {
         elapsed_ps += std::min(now_ps, end_ps) - start_ps;
       } else if (end_ps <= now_ps) {
-        elapsed_ps += step.duration_ps;
+        elapsed_ps += duration_ps;
       }
     }
     start_ps = end_ps;

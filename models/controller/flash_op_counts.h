@@ -4,6 +4,7 @@
 // command on the bus and counts only here.
 #include <array>
 #include <cstdint>
+#include <iterator>
 
 #include "models/common/flash_command.h"
 #include "models/common/flash_geometry.h"
@@ -19,16 +20,18 @@ struct FlashOpCounts {
   ByOrigin status_reads{};
 
   void count(FlashOpcode opcode, OpOrigin origin) {
-    const auto index = static_cast<std::size_t>(origin);
-    switch (opcode) {
-      case FlashOpcode::Read:
-      case FlashOpcode::CacheRead: ++reads[index]; break;
-      case FlashOpcode::Program:
-      case FlashOpcode::CacheProgram: ++programs[index]; break;
-      case FlashOpcode::Erase: ++erases[index]; break;
-      case FlashOpcode::Copyback: ++copybacks[index]; break;
-      case FlashOpcode::ReadStatus: ++status_reads[index]; break;
-    }
+    // A table instead of a switch: one indexed load per completed command.
+    static constexpr ByOrigin FlashOpCounts::*kCounterOf[] = {
+        &FlashOpCounts::reads,    // Read
+        &FlashOpCounts::reads,    // CacheRead
+        &FlashOpCounts::programs, // Program
+        &FlashOpCounts::programs, // CacheProgram
+        &FlashOpCounts::erases,   // Erase
+        &FlashOpCounts::copybacks,// Copyback
+        &FlashOpCounts::status_reads,  // ReadStatus
+    };
+    static_assert(std::size(kCounterOf) == static_cast<std::size_t>(FlashOpcode::ReadStatus) + 1);
+    ++(this->*kCounterOf[static_cast<std::size_t>(opcode)])[static_cast<std::size_t>(origin)];
   }
   static std::uint64_t total(const ByOrigin& counts) {
     std::uint64_t sum = 0;

@@ -103,6 +103,20 @@ bool has_relayable_tail(const OperationScript& script) {
   return timed >= 2;
 }
 
+// Tags the steps whose time differs between operations of the kind (Step::variable).
+void tag_variable_steps(OperationScript& script) {
+  bool first_array = true;
+  for (std::size_t i = 0; i < script.size(); ++i) {
+    Step& step = script[i];
+    if (step.kind == StepKind::Array) {
+      step.variable = first_array ? kFirstArrayVariable : kSecondArrayVariable;
+      first_array = false;
+    } else if (i == script.data_step()) {
+      step.variable = kTransferVariable;
+    }
+  }
+}
+
 }  // namespace
 
 OperationScriptTemplates::OperationScriptTemplates(const NandTiming& nand, const ChannelBusTiming& bus,
@@ -121,6 +135,7 @@ OperationScriptTemplates::OperationScriptTemplates(const NandTiming& nand, const
       shape.plane_count = planes;
       OperationScript& script = scripts_[static_cast<std::size_t>(opcode) * max_planes + planes - 1];
       script = without_idle_steps(build_operation_script(shape, from_die, nand, bus));
+      tag_variable_steps(script);
       if (has_relayable_tail(script)) script.mark_relayable_tail();
     }
   }

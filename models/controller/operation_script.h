@@ -45,8 +45,20 @@ enum class StepKind : std::uint8_t {
   OpenPipeline,  // the die may start its next cache command of the same kind
 };
 
+// Which per-operation time a step adds to the duration_ps of its kind's template: an operation
+// shares the template (OperationScriptTemplates) and keeps only these few times of its own
+// (DieOperation::variable_ps), so dispatching a command copies no script.
+enum StepVariable : std::uint8_t {
+  kNoVariable = 0,           // the template's time is the step's time (that entry stays 0)
+  kTransferVariable = 1,     // the data step: + ΣX of the operation's pages
+  kFirstArrayVariable = 2,   // the first Array step: the die's first array phase
+  kSecondArrayVariable = 3,  // a copyback's second Array step: its tPROG
+};
+inline constexpr std::size_t kStepVariables = 4;
+
 struct Step {
   StepKind kind = StepKind::Bus;
+  StepVariable variable = kNoVariable;  // set on the templates only
   std::uint64_t duration_ps = 0;
 };
 
@@ -55,7 +67,7 @@ class OperationScript {
   static constexpr std::size_t kMaxSteps = 10;
   static constexpr std::uint8_t kNoDataStep = 0xff;
   void add(StepKind kind, std::uint64_t duration_ps = 0) {
-    steps_[size_++] = {kind, duration_ps};
+    steps_[size_++] = {kind, kNoVariable, duration_ps};
   }
   // Marks the step just added as the one whose bus time includes the pages' transfers (ΣX).
   void mark_data_step() { data_step_ = static_cast<std::uint8_t>(size_ - 1); }
@@ -88,14 +100,14 @@ OperationScript build_operation_script(const OperationShape& shape, const ArrayP
                                        const NandTiming& nand, const ChannelBusTiming& bus);
 
 // The scripts of every opcode and plane count, built once: every command of a kind has the
-// same steps, and only ΣX and the array times differ between commands. An operation copies its
-// template, adds its ΣX to the data step and takes its array times from the die's answer
-// (FlashController::invoke_die), so no script is built per command. The templates' Array
-// steps have kArrayFromDie as duration: the die answers with ArrayPhases, the first Array step
-// takes its first phase and a copyback's second (the only opcode with two) its second.
+// same steps, and only ΣX and the array times differ between commands. An operation points at
+// its template and keeps ΣX and the die's answer as its step variables (Step::variable), so no
+// script is built or copied per command. The templates' Array steps have kArrayFromDie (0) as
+// their own duration: the die answers with ArrayPhases, the first Array step takes its first
+// phase and a copyback's second (the only opcode with two) its second.
 class OperationScriptTemplates {
  public:
-  static constexpr std::uint64_t kArrayFromDie = ~std::uint64_t{0};
+  static constexpr std::uint64_t kArrayFromDie = 0;
   OperationScriptTemplates(const NandTiming& nand, const ChannelBusTiming& bus, std::uint32_t max_planes);
   const OperationScript& get(FlashOpcode opcode, std::uint32_t plane_count) const {
     return scripts_[static_cast<std::size_t>(opcode) * max_planes_ + plane_count - 1];

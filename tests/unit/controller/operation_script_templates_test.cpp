@@ -1,7 +1,8 @@
-// OperationScriptTemplates: the script of every (opcode, plane count), built once. A command
-// copies its kind's template, adds its transfers (ΣX) to the data step and takes its array
-// times from the die; zero-length Bus / RegisterMove steps are left out. Checked step by step
-// here, and end to end (exact completion, bus and array times) through FlashController.
+// OperationScriptTemplates: the script of every (opcode, plane count), built once. An operation
+// shares its kind's template and keeps its transfers (ΣX, added to the data step) and the die's
+// array times as the template's step variables; zero-length Bus / RegisterMove steps are left
+// out. Checked step by step here, and end to end (exact completion, bus and array times)
+// through FlashController.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -112,6 +113,28 @@ TEST_F(OperationScriptTemplatesTest, TemplatesMatchTheScriptBuiltForOneCommandWi
   }
 }
 
+TEST_F(OperationScriptTemplatesTest, TemplatesTagTheStepsWhoseTimeEachOperationSupplies) {
+  nand_.status_read_ns = 150;
+  const OperationScriptTemplates templates(nand_, bus_, 2);
+  const auto variables = [](const OperationScript& script) {
+    std::vector<StepVariable> tags;
+    for (std::size_t i = 0; i < script.size(); ++i) tags.push_back(script[i].variable);
+    return tags;
+  };
+  // The data step adds ΣX; the Array steps take the die's phases, in order.
+  EXPECT_EQ(variables(templates.get(FlashOpcode::Read, 2)),
+            (std::vector<StepVariable>{kNoVariable, kFirstArrayVariable, kTransferVariable}));
+  EXPECT_EQ(variables(templates.get(FlashOpcode::Program, 1)),
+            (std::vector<StepVariable>{kTransferVariable, kFirstArrayVariable, kNoVariable}));
+  EXPECT_EQ(variables(templates.get(FlashOpcode::Copyback, 1)),
+            (std::vector<StepVariable>{kNoVariable, kFirstArrayVariable, kNoVariable, kSecondArrayVariable,
+                                       kNoVariable}));
+  EXPECT_EQ(variables(templates.get(FlashOpcode::ReadStatus, 1)), (std::vector<StepVariable>{kNoVariable}));
+  EXPECT_EQ(variables(templates.get(FlashOpcode::CacheRead, 1)),
+            (std::vector<StepVariable>{kNoVariable, kNoVariable, kFirstArrayVariable, kNoVariable, kNoVariable,
+                                       kNoVariable, kNoVariable, kTransferVariable, kNoVariable}));
+}
+
 // End to end: the times the templates give through the controller.
 TEST_F(OperationScriptTemplatesTest, ProgramWithStatusReadHoldsTheBusForDataInAndStatus) {
   nand_.status_read_ns = 150;
@@ -162,6 +185,30 @@ TEST_F(OperationScriptTemplatesTest, TwoPlaneReadOfDifferentTransferSizesAddsBot
   EXPECT_EQ(bench.ftl.completion_time(a), ps(end_ps));
   EXPECT_EQ(bench.ftl.completion_time(b), ps(end_ps));
   EXPECT_EQ(bench.controller.channel_busy_time(0), ps(2 * P() + B() + X(1024) + X(2048)));
+}
+
+// Operations of one kind share its template: each keeps its own ΣX and array times, so a
+// short transfer or a long array time of one never shows in the next.
+TEST_F(OperationScriptTemplatesTest, ConsecutiveOperationsOfOneKindKeepTheirOwnTransferAndArrayTimes) {
+  nand_.cell_type = CellType::MLC;
+  nand_.read_ns = {40000, 70000, 0, 0};
+  ControllerBench bench(small_geometry(1, 1, 1), nand_, bus_);
+  bench.controller.die(0).backdoor_program(0, 0, 0);
+  bench.controller.die(0).backdoor_program(0, 0, 1);
+  FlashCommand short_upper = read_command(0, 0, 0, 1);  // upper page: 70 us, 1 KiB out
+  short_upper.transfer_bytes = 1024;
+  const auto a = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, short_upper);
+  const auto b = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, read_command(0, 0, 0, 0));  // lower: 40 us, a page
+  const auto c = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, short_upper);
+  sc_core::sc_start();
+  const std::uint64_t a_ps = P() + 70000000 + X(1024);
+  const std::uint64_t b_ps = a_ps + P() + 40000000 + X();
+  const std::uint64_t c_ps = b_ps + P() + 70000000 + X(1024);
+  EXPECT_EQ(bench.ftl.completion_time(a), ps(a_ps));
+  EXPECT_EQ(bench.ftl.completion_time(b), ps(b_ps));
+  EXPECT_EQ(bench.ftl.completion_time(c), ps(c_ps));
+  EXPECT_EQ(bench.controller.die_array_time(0), ps(70000000 + 40000000 + 70000000));
+  EXPECT_EQ(bench.controller.channel_busy_time(0), ps(3 * P() + 2 * X(1024) + X()));
 }
 
 }  // namespace
