@@ -33,67 +33,73 @@ bool earlier(const Key& a, const Key& b) {
 }
 }  // namespace
 
-std::uint32_t EventLoop::new_slot() {
-  if (slot_count_ % kChunkSlots == 0) chunks_.push_back(std::make_unique<LoopCallback[]>(kChunkSlots));
-  sc_assert(slot_count_ < kRelayBit);
-  routes_.emplace_back();
-  return slot_count_++;
+EventLoop::Slot* EventLoop::new_slot() {
+  if (slot_count_ % kChunkSlots == 0) chunks_.push_back(std::make_unique<Slot[]>(kChunkSlots));
+  return &chunks_.back()[slot_count_++ % kChunkSlots];
 }
 
-void EventLoop::relay(std::uint32_t tagged) {
-  const std::uint32_t slot = tagged & ~kRelayBit;
-  RelayRoute& route = routes_[slot];
+void EventLoop::EntryFifo::grow() {
+  capacity = capacity == 0 ? 16 : 2 * capacity;
+  auto larger = std::make_unique<Entry[]>(capacity);
+  std::copy(items.get(), items.get() + tail, larger.get());
+  items = std::move(larger);
+}
+
+void EventLoop::relay(Entry tagged) {
+  RelayRoute& route = slot_of(tagged)->route;
   const std::uint64_t at_ps = route.next_ps[route.taken++];
-  const std::uint32_t next = route.taken == route.count ? slot : tagged;  // the last hop: a plain entry
+  const Entry next = route.taken == route.count ? tagged & ~kRelayTag : tagged;  // the last hop: a plain entry
   ++relays_run_;
   // As schedule_at_ps from a running callback: the current instant's FIFO, or the queue.
   if (at_ps == now_ps_) {
-    now_fifo_.push_back(next);
+    now_fifo_.push(next);
   } else {
-    enqueue(at_ps, /*deferred=*/false, next);
+    insert_sorted(at_ps, kPlain, next);
   }
 }
 
-void EventLoop::enqueue_deferred(std::uint32_t slot) { enqueue(sim_now_ps(), /*deferred=*/true, slot); }
+void EventLoop::enqueue_deferred(Entry entry) { enqueue_from_outside(sim_now_ps(), kDeferredBit, entry); }
 
-void EventLoop::enqueue(std::uint64_t at_ps, bool deferred, std::uint32_t slot) {
-  if (next_sequence_ >= sequence_limit_) renumber_sequences();
-  insert_sorted(Key{(deferred ? kDeferredBit : 0) | (next_sequence_++ << 32) | slot, at_ps});
-  if (running_ == this) return;  // the running loop arms its wake-up when its pass ends
-  // Another loop is running (possibly ahead of the kernel): it must not pass this entry,
+void EventLoop::enqueue_from_outside(std::uint64_t at_ps, std::uint64_t kind, Entry entry) {
+  insert_sorted(at_ps, kind, entry);
+  // Another loop may be running (possibly ahead of the kernel): it must not pass this entry,
   // which the kernel learns about only through this loop's event.
   if (running_ != nullptr && at_ps < running_->limit_ps_) running_->limit_ps_ = at_ps;
   arm(at_ps);
 }
 
-void EventLoop::renumber_sequences() {
-  std::uint64_t sequence = 0;  // the queue is sorted, earliest last
-  for (auto key = pending_.rbegin(); key != pending_.rend(); ++key) {
-    key->order = (key->order & kDeferredBit) | (sequence++ << 32) | key->slot();
-  }
-  next_sequence_ = sequence;
-}
-
-// The queue is a vector sorted latest first, earliest last: taking the earliest is a pop_back.
-// It holds a few entries per die in flight (3 on average in bench (a), 7 at 64 dies), and a new
-// entry is usually the latest, so an insertion compares once or twice and moves a few entries;
-// a binary heap spent twice the instructions per entry here. Large queues are searched by
-// bisection (moving their tail stays a single memmove).
-void EventLoop::insert_sorted(const Key& key) {
-  const std::size_t size = pending_.size();
-  std::size_t position = 0;  // the first entry earlier than `key`
-  if (size <= 16) {
-    const Key* const queue = pending_.data();
-    while (position < size && earlier(key, queue[position])) ++position;
+// The queue is an array sorted latest first, earliest last: taking the earliest shortens it by
+// one. It holds a few entries per die in flight (3 on average in bench (a), 7 at 64 dies), and a
+// new entry is most often the earliest or the second earliest (a step end scheduled by the
+// callback that just ran: half of the entries of bench (a) go straight to the end), so an
+// insertion scans from the earliest end, moving each earlier entry up by one, and usually
+// compares once or twice; a binary heap spent twice the instructions per entry. Large queues
+// are searched by bisection (moving their tail is a single memmove).
+void EventLoop::insert_sorted(std::uint64_t at_ps, std::uint64_t kind, Entry entry) {
+  if (queued_ == key_capacity_) grow_queue();
+  const Key key{at_ps, kind | next_sequence_++, entry};
+  Key* const queue = keys_.get();
+  std::size_t position = queued_++;  // where `key` goes: after every later entry
+  if (position <= kLinearQueue) {
+    while (position > 0 && earlier(queue[position - 1], key)) {
+      queue[position] = queue[position - 1];
+      --position;
+    }
   } else {
-    position = static_cast<std::size_t>(
-        std::partition_point(pending_.begin(), pending_.end(), [&key](const Key& entry) { return earlier(key, entry); }) -
-        pending_.begin());
+    Key* const first_earlier =
+        std::partition_point(queue, queue + position, [&key](const Key& queued) { return earlier(key, queued); });
+    position = static_cast<std::size_t>(first_earlier - queue);
+    std::memmove(static_cast<void*>(first_earlier + 1), first_earlier, (queued_ - 1 - position) * sizeof(Key));
   }
-  pending_.insert(pending_.begin() + static_cast<std::ptrdiff_t>(position), key);
+  queue[position] = key;
 }
 
-void EventLoop::pop_earliest() { pending_.pop_back(); }
+void EventLoop::grow_queue() {
+  key_capacity_ = key_capacity_ == 0 ? 16 : 2 * key_capacity_;
+  auto larger = std::make_unique<Key[]>(key_capacity_);
+  std::copy(keys_.get(), keys_.get() + queued_, larger.get());
+  keys_ = std::move(larger);
+}
 
 void EventLoop::arm(std::uint64_t at_ps) {
   if (at_ps >= armed_at_ps_) return;  // an earlier (or the same) wake-up is already pending
@@ -124,10 +130,10 @@ void EventLoop::run() {
     } else {
       sc_core::sc_pause();
     }
-    if (!pending_.empty()) arm(pending_.back().at_ps);
+    if (queued_ != 0) arm(keys_[queued_ - 1].at_ps);
     return;
   }
-  limit_ps_ = run_ahead_limit_ps(kernel_now_ps);
+  limit_ps_ = has_stop_request_ ? 0 : run_ahead_limit_ps(kernel_now_ps);
   struct Running {  // restores running_ even when a callback throws
     EventLoop* previous;
     explicit Running(EventLoop* loop) : previous(running_) { running_ = loop; }
@@ -138,40 +144,37 @@ void EventLoop::run() {
     // The current instant, in the order of the keys (time, then plain before deferred, then
     // sequence): queued entries were scheduled before the instant began, so they go before the
     // FIFO of the same kind.
-    std::uint32_t slot;
-    if (!pending_.empty() && pending_.back().at_ps <= now_ps_ && !pending_.back().deferred()) {
-      slot = pending_.back().slot();
-      pop_earliest();
-    } else if (now_head_ < now_fifo_.size()) {
-      slot = now_fifo_[now_head_++];
-    } else if (!pending_.empty() && pending_.back().at_ps <= now_ps_) {
-      slot = pending_.back().slot();
-      pop_earliest();
-    } else if (deferred_head_ < deferred_fifo_.size()) {
-      slot = deferred_fifo_[deferred_head_++];
+    Entry entry;
+    if (queued_ != 0 && keys_[queued_ - 1].at_ps <= now_ps_) {
+      if (!keys_[queued_ - 1].deferred() || now_fifo_.empty()) {
+        entry = keys_[--queued_].entry;
+      } else {
+        entry = now_fifo_.pop();
+      }
+    } else if (!now_fifo_.empty()) {
+      entry = now_fifo_.pop();
+    } else if (!deferred_fifo_.empty()) {
+      entry = deferred_fifo_.pop();
     } else {
-      // The instant is done. Advance: not past the limit, not after a stop (the kernel's
-      // sc_stop() from a callback, an error report, or stop_simulation()).
-      now_fifo_.clear();
-      now_head_ = 0;
-      deferred_fifo_.clear();
-      deferred_head_ = 0;
-      if (pending_.empty()) break;
-      const std::uint64_t next_ps = pending_.back().at_ps;
-      if (next_ps >= limit_ps_ || has_stop_request_ || context.sim_status() != sc_core::SC_SIM_OK) break;
-      now_ps_ = next_ps;
-      continue;
+      // The instant is done. Advance: not past the limit (0 after a stop_simulation()), not after
+      // the kernel's sc_stop() from a callback or an error report.
+      if (queued_ == 0) break;
+      const Key& next = keys_[queued_ - 1];
+      if (next.at_ps >= limit_ps_ || context.sim_status() != sc_core::SC_SIM_OK) break;
+      now_ps_ = next.at_ps;
+      if (next.deferred()) continue;
+      entry = next.entry;  // the instant's first entry
+      --queued_;
     }
-    if ((slot & kRelayBit) != 0) {
-      relay(slot);
+    if ((entry & kRelayTag) != 0) {
+      relay(entry);
       continue;
     }
     ++callbacks_run_;
-    // In place: chunks never move, and the slot is not reused before it is freed below.
-    LoopCallback& callback = slot_at(slot);
-    callback();
-    callback.reset();
-    free_slots_.push_back(slot);
+    // In place: chunks never move, and the slot is not reused before it is released below.
+    Slot* const slot = slot_of(entry);
+    slot->callback.call_and_reset();
+    release_slot(slot);
   }
   if (has_stop_request_) {
     has_stop_request_ = false;
@@ -187,8 +190,8 @@ void EventLoop::run() {
       return;
     }
   }
-  if (!pending_.empty()) {
-    arm(pending_.back().at_ps);
+  if (queued_ != 0) {
+    arm(keys_[queued_ - 1].at_ps);
   } else if (now_ps_ > kernel_now_ps) {
     arm(now_ps_);  // nothing left: wake once at the last callback's time so the kernel's time ends there
   }

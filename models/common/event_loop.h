@@ -51,12 +51,14 @@ class EventLoop : public sc_core::sc_module {
   // (>= sim_now_ps()).
   template <typename F>
   void schedule_at_ps(std::uint64_t at_ps, F&& callback) {
-    const std::uint32_t slot = acquire_slot();
-    slot_at(slot).assign(std::forward<F>(callback));
-    if (running_ == this && at_ps == now_ps_) {
-      now_fifo_.push_back(slot);
+    Slot* const slot = acquire_slot();
+    slot->callback.assign_empty(std::forward<F>(callback));
+    if (running_ != this) {
+      enqueue_from_outside(at_ps, kPlain, entry_of(slot));
+    } else if (at_ps == now_ps_) {
+      now_fifo_.push(entry_of(slot));
     } else {
-      enqueue(at_ps, /*deferred=*/false, slot);
+      insert_sorted(at_ps, kPlain, entry_of(slot));
     }
   }
   // Relay entry: runs `callback` at `at_ps`, passing through the instants `hops_ps[0..hop_count)`
@@ -74,25 +76,27 @@ class EventLoop : public sc_core::sc_module {
       schedule_at_ps(at_ps, std::forward<F>(callback));
       return;
     }
-    const std::uint32_t slot = acquire_slot();
-    slot_at(slot).assign(std::forward<F>(callback));
-    set_route(slot, hops_ps, hop_count, at_ps);
-    if (running_ == this && hops_ps[0] == now_ps_) {
-      now_fifo_.push_back(slot | kRelayBit);
+    Slot* const slot = acquire_slot();
+    slot->callback.assign_empty(std::forward<F>(callback));
+    set_route(*slot, hops_ps, hop_count, at_ps);
+    if (running_ != this) {
+      enqueue_from_outside(hops_ps[0], kPlain, entry_of(slot) | kRelayTag);
+    } else if (hops_ps[0] == now_ps_) {
+      now_fifo_.push(entry_of(slot) | kRelayTag);
     } else {
-      enqueue(hops_ps[0], /*deferred=*/false, slot | kRelayBit);
+      insert_sorted(hops_ps[0], kPlain, entry_of(slot) | kRelayTag);
     }
   }
   // Runs `callback` at the current time, after every plain callback due at this time (including
   // those scheduled for now later on); deferred callbacks run among themselves in order.
   template <typename F>
   void defer(F&& callback) {
-    const std::uint32_t slot = acquire_slot();
-    slot_at(slot).assign(std::forward<F>(callback));
+    Slot* const slot = acquire_slot();
+    slot->callback.assign_empty(std::forward<F>(callback));
     if (running_ == this) {
-      deferred_fifo_.push_back(slot);
+      deferred_fifo_.push(entry_of(slot));
     } else {
-      enqueue_deferred(slot);
+      enqueue_deferred(entry_of(slot));
     }
   }
 
@@ -118,20 +122,23 @@ class EventLoop : public sc_core::sc_module {
 
   // Ends the run at the current simulated time (sc_stop / sc_pause, see the header comment).
   enum class StopKind { Stop, Pause };
-  void request_stop(StopKind kind) { stop_requested_ = kind; has_stop_request_ = true; }
+  void request_stop(StopKind kind) {
+    stop_requested_ = kind;
+    has_stop_request_ = true;
+    limit_ps_ = 0;  // stops advancing (the run's one check per instant)
+  }
 
   // Process-wide switch, for tests that compare a run with and without run-ahead.
   static void set_run_ahead_enabled(bool enabled) { run_ahead_enabled_ = enabled; }
   static bool run_ahead_enabled() { return run_ahead_enabled_; }
-
-  // Tests: renumber the queue's sequences after `limit` entries instead of 2^31.
-  void set_sequence_limit_for_test(std::uint64_t limit) { sequence_limit_ = limit; }
 
   // Statistics of this loop, for the performance figures (docs/performance.md). Relay hops are
   // not callbacks: relays_run() counts them.
   std::uint64_t activations() const { return activations_; }
   std::uint64_t callbacks_run() const { return callbacks_run_; }
   std::uint64_t relays_run() const { return relays_run_; }
+  // Entries in the time-ordered queue (not counting the current instant's FIFOs).
+  std::size_t queued_entries() const { return queued_; }
 
   // Modules that schedule deferred entries (defer()) register here for their lifetime: a
   // module that is the only one deferring on its loop may leave out a deferred entry whose
@@ -146,79 +153,109 @@ class EventLoop : public sc_core::sc_module {
   friend class EventLoopScope;
   friend void run_kernel(const sc_core::sc_time* duration, sc_core::sc_starvation_policy policy);
 
-  // A queued entry, 16 bytes: the time, and a word that orders entries of the same time and
-  // names the callback's slot: kDeferredBit (deferred callbacks sort after plain ones), then the
-  // scheduling sequence (31 bits, renumbered when it runs out), then the slot (32 bits).
-  struct Key {
-    std::uint64_t order;
-    std::uint64_t at_ps;
-    std::uint32_t slot() const { return static_cast<std::uint32_t>(order); }
-    bool deferred() const { return (order & kDeferredBit) != 0; }
-  };
-  static constexpr std::uint64_t kDeferredBit = std::uint64_t{1} << 63;
-  static constexpr std::uint64_t kSequenceLimit = std::uint64_t{1} << 31;
-  static constexpr std::uint64_t kNever = ~std::uint64_t{0};
-  // Marks a slot number (in a key or a FIFO) as a relay entry's: the slot's route says where it
-  // goes next. Slot numbers stay below it.
-  static constexpr std::uint32_t kRelayBit = std::uint32_t{1} << 31;
+  // What a queue or FIFO entry names: its slot's address, with kRelayTag set for a relay entry
+  // on its way (the slot's route says where it goes next). Slots are aligned, so the tag bit is free.
+  using Entry = std::uintptr_t;
+  static constexpr Entry kRelayTag = 1;
   // Where a relay entry goes after each hop: hop i re-inserts it for next_ps[i]; the last
-  // re-insertion (for the callback's own time) drops the relay mark.
+  // re-insertion (for the callback's own time) drops the relay tag.
   struct RelayRoute {
     std::uint64_t next_ps[kMaxRelayHops];
     std::uint8_t taken;
     std::uint8_t count;
   };
-  // Callbacks live in chunks that never move, so a callback runs in place even when it
-  // schedules more entries (which may add chunks).
-  static constexpr std::uint32_t kChunkSlots = 64;
+  // A scheduled callback and, for a relay entry, its route. Slots live in chunks that never move,
+  // so a callback runs in place even when it schedules more entries (which may add chunks).
+  struct Slot {
+    LoopCallback callback;
+    RelayRoute route;
+    Slot* next_free;  // the free list, while the slot is free
+  };
+  static constexpr std::size_t kChunkSlots = 64;
+  static Entry entry_of(Slot* slot) { return reinterpret_cast<Entry>(slot); }
+  static Slot* slot_of(Entry entry) { return reinterpret_cast<Slot*>(entry & ~kRelayTag); }
 
-  LoopCallback& slot_at(std::uint32_t slot) { return chunks_[slot / kChunkSlots][slot % kChunkSlots]; }
-  std::uint32_t acquire_slot() {
-    if (!free_slots_.empty()) {
-      const std::uint32_t slot = free_slots_.back();
-      free_slots_.pop_back();
-      return slot;
+  // A queued entry, 24 bytes: the time, a word that orders entries of the same time (kDeferredBit:
+  // deferred callbacks sort after plain ones; then the scheduling sequence, 63 bits, which never
+  // runs out), and the entry. (time, order) is compared as one 128-bit value.
+  struct Key {
+    std::uint64_t at_ps;
+    std::uint64_t order;
+    Entry entry;
+    bool deferred() const { return (order & kDeferredBit) != 0; }
+  };
+  static constexpr std::uint64_t kPlain = 0;
+  static constexpr std::uint64_t kDeferredBit = std::uint64_t{1} << 63;
+  static constexpr std::uint64_t kNever = ~std::uint64_t{0};
+  static constexpr std::size_t kLinearQueue = 16;  // longer queues are searched by bisection
+
+  // A FIFO of entries for the current instant, consumed from `head`. It starts over from the
+  // beginning of `items` whenever it runs empty, so "empty" is one test and the end of an
+  // instant (where both FIFOs are empty) has nothing to reset.
+  struct EntryFifo {
+    std::unique_ptr<Entry[]> items;
+    std::uint32_t head = 0;
+    std::uint32_t tail = 0;
+    std::uint32_t capacity = 0;
+    void push(Entry entry) {
+      if (tail == capacity) grow();
+      items[tail++] = entry;
     }
-    return new_slot();
+    bool empty() const { return tail == 0; }
+    Entry pop() {
+      const Entry entry = items[head++];
+      if (head == tail) head = tail = 0;
+      return entry;
+    }
+    void grow();
+  };
+
+  Slot* acquire_slot() {
+    Slot* const slot = free_slots_;
+    if (slot == nullptr) return new_slot();
+    free_slots_ = slot->next_free;
+    return slot;
   }
-  std::uint32_t new_slot();
-  // Into the queue (not the running loop's current instant), arming the kernel wake-up if needed.
-  void enqueue(std::uint64_t at_ps, bool deferred, std::uint32_t slot);
-  // Gives the pending entries sequences 0..n-1 in their order (same order, room for new ones).
-  void renumber_sequences();
-  void enqueue_deferred(std::uint32_t slot);  // at sim_now_ps(), from outside this loop's callbacks
-  void set_route(std::uint32_t slot, const std::uint64_t* hops_ps, std::size_t hop_count, std::uint64_t at_ps) {
+  void release_slot(Slot* slot) {
+    slot->next_free = free_slots_;
+    free_slots_ = slot;
+  }
+  Slot* new_slot();
+  // Into the queue from outside this loop's callbacks, arming the kernel wake-up if needed.
+  // `kind` is kPlain or kDeferredBit.
+  void enqueue_from_outside(std::uint64_t at_ps, std::uint64_t kind, Entry entry);
+  void enqueue_deferred(Entry entry);  // at sim_now_ps(), from outside this loop's callbacks
+  static void set_route(Slot& slot, const std::uint64_t* hops_ps, std::size_t hop_count, std::uint64_t at_ps) {
     sc_assert(hop_count <= kMaxRelayHops);
-    RelayRoute& route = routes_[slot];
+    RelayRoute& route = slot.route;
     for (std::size_t i = 1; i < hop_count; ++i) route.next_ps[i - 1] = hops_ps[i];
     route.next_ps[hop_count - 1] = at_ps;
     route.taken = 0;
     route.count = static_cast<std::uint8_t>(hop_count);
   }
-  // A relay entry's hop at the current instant: re-inserts it for its next time (`tagged` is its
-  // slot with kRelayBit).
-  void relay(std::uint32_t tagged);
-  // The time-ordered queue: sorted, earliest (time, order) last (event_loop.cpp says why).
-  void insert_sorted(const Key& key);
-  void pop_earliest();
+  // A relay entry's hop at the current instant: re-inserts it for its next time.
+  void relay(Entry tagged);
+  // Into the time-ordered queue, with the next sequence (the running loop arms its wake-up when
+  // its pass ends). The queue is sorted, earliest (time, order) last (event_loop.cpp says why).
+  void insert_sorted(std::uint64_t at_ps, std::uint64_t kind, Entry entry);
+  void grow_queue();
   void run();
   void arm(std::uint64_t at_ps);
   std::uint64_t run_ahead_limit_ps(std::uint64_t kernel_now_ps) const;
 
   sc_core::sc_event wakeup_;
-  std::vector<Key> pending_;  // sorted, latest first: the earliest entry is pending_.back()
-  std::vector<std::unique_ptr<LoopCallback[]>> chunks_;
-  std::uint32_t slot_count_ = 0;
-  std::vector<std::uint32_t> free_slots_;
-  std::vector<RelayRoute> routes_;  // by slot, for relay entries (one per slot)
-  // Slots scheduled by this loop's callbacks for the instant it is running, in scheduling order:
-  // plain ones, and deferred ones. Consumed from *_head_; emptied when the instant ends.
-  std::vector<std::uint32_t> now_fifo_;
-  std::size_t now_head_ = 0;
-  std::vector<std::uint32_t> deferred_fifo_;
-  std::size_t deferred_head_ = 0;
+  // The queue: keys_[0..queued_), latest first, the earliest entry at keys_[queued_ - 1].
+  std::unique_ptr<Key[]> keys_;
+  std::size_t queued_ = 0;
+  std::size_t key_capacity_ = 0;
+  std::vector<std::unique_ptr<Slot[]>> chunks_;
+  std::size_t slot_count_ = 0;
+  Slot* free_slots_ = nullptr;
+  // Entries scheduled by this loop's callbacks for the instant it is running, in scheduling
+  // order: plain ones, and deferred ones.
+  EntryFifo now_fifo_;
+  EntryFifo deferred_fifo_;
   std::uint64_t next_sequence_ = 0;
-  std::uint64_t sequence_limit_ = kSequenceLimit;
   std::uint64_t now_ps_ = 0;
   mutable sc_core::sc_time now_time_;  // now(): the sc_time of now_time_ps_
   mutable std::uint64_t now_time_ps_ = 0;

@@ -38,19 +38,24 @@ class LoopCallback {
       construct(std::forward<F>(callable));
     }
   }
-
-  LoopCallback(const LoopCallback& other) : ops_(other.ops_) {
-    if (ops_ == nullptr) return;
-    if (ops_->trivial) {
-      std::memcpy(storage_, other.storage_, kInlineBytes);
+  // assign() into a callback known to be empty (the event loop's free slots): nothing to release.
+  template <typename F>
+  void assign_empty(F&& callable) {
+    if constexpr (std::is_same_v<std::decay_t<F>, LoopCallback>) {
+      *this = std::forward<F>(callable);
     } else {
-      ops_->copy(other.storage_, storage_);
+      construct(std::forward<F>(callable));
     }
   }
-  LoopCallback(LoopCallback&& other) noexcept : ops_(other.ops_) {
-    if (ops_ == nullptr) return;
-    relocate_from(other);
+
+  LoopCallback(const LoopCallback& other) : invoke_(other.invoke_), ops_(other.ops_) {
+    if (ops_ != nullptr) {
+      ops_->copy(other.storage_, storage_);
+    } else if (invoke_ != nullptr) {
+      std::memcpy(storage_, other.storage_, kInlineBytes);
+    }
   }
+  LoopCallback(LoopCallback&& other) noexcept : invoke_(other.invoke_), ops_(other.ops_) { relocate_from(other); }
   LoopCallback& operator=(const LoopCallback& other) {
     if (this != &other) {
       LoopCallback copy(other);
@@ -61,29 +66,35 @@ class LoopCallback {
   LoopCallback& operator=(LoopCallback&& other) noexcept {
     if (this != &other) {
       reset();
+      invoke_ = other.invoke_;
       ops_ = other.ops_;
-      if (ops_ != nullptr) relocate_from(other);
+      relocate_from(other);
     }
     return *this;
   }
   ~LoopCallback() { reset(); }
 
-  explicit operator bool() const noexcept { return ops_ != nullptr; }
+  explicit operator bool() const noexcept { return invoke_ != nullptr; }
   // Calls the callable (which must be set), as std::function: const, the callable may mutate.
-  void operator()() const { ops_->invoke(const_cast<unsigned char*>(storage_)); }
+  void operator()() const { invoke_(const_cast<unsigned char*>(storage_)); }
+  // Calls the callable once and empties the callback (the event loop's entries).
+  void call_and_reset() {
+    invoke_(storage_);
+    reset();
+  }
 
   void reset() noexcept {
-    if (ops_ != nullptr && !ops_->trivial) ops_->destroy(storage_);
+    if (ops_ != nullptr) ops_->destroy(storage_);
+    invoke_ = nullptr;
     ops_ = nullptr;
   }
 
  private:
+  // What a callable that is not trivially copyable and destructible needs besides its call.
   struct Ops {
-    void (*invoke)(void* storage);
     void (*copy)(const void* from, void* to);
     void (*move)(void* from, void* to);  // leaves `from` destroyed
     void (*destroy)(void* storage);
-    bool trivial;  // copy and move are a copy of the storage, destroy is nothing
   };
 
   template <typename Callable>
@@ -97,22 +108,26 @@ class LoopCallback {
   }
 
   template <typename Callable>
+  static void invoke_inline(void* storage) {
+    (*static_cast<Callable*>(storage))();
+  }
+  template <typename Callable>
+  static void invoke_heap(void* storage) {
+    (**static_cast<Callable**>(storage))();
+  }
+  template <typename Callable>
   static constexpr Ops kInlineOps{
-      [](void* storage) { (*static_cast<Callable*>(storage))(); },
       [](const void* from, void* to) { ::new (to) Callable(*static_cast<const Callable*>(from)); },
       [](void* from, void* to) {
         ::new (to) Callable(std::move(*static_cast<Callable*>(from)));
         static_cast<Callable*>(from)->~Callable();
       },
-      [](void* storage) { static_cast<Callable*>(storage)->~Callable(); },
-      trivial<Callable>()};
+      [](void* storage) { static_cast<Callable*>(storage)->~Callable(); }};
   template <typename Callable>
   static constexpr Ops kHeapOps{
-      [](void* storage) { (**static_cast<Callable**>(storage))(); },
       [](const void* from, void* to) { *static_cast<Callable**>(to) = new Callable(**static_cast<Callable* const*>(from)); },
       [](void* from, void* to) { *static_cast<Callable**>(to) = *static_cast<Callable**>(from); },
-      [](void* storage) { delete *static_cast<Callable**>(storage); },
-      false};
+      [](void* storage) { delete *static_cast<Callable**>(storage); }};
 
   template <typename F>
   void construct(F&& callable) {
@@ -121,24 +136,30 @@ class LoopCallback {
       return;
     } else if constexpr (fits_inline<Callable>()) {
       ::new (static_cast<void*>(storage_)) Callable(std::forward<F>(callable));
-      ops_ = &kInlineOps<Callable>;
+      invoke_ = &invoke_inline<Callable>;
+      if constexpr (!trivial<Callable>()) ops_ = &kInlineOps<Callable>;
     } else {
       *reinterpret_cast<Callable**>(storage_) = new Callable(std::forward<F>(callable));
+      invoke_ = &invoke_heap<Callable>;
       ops_ = &kHeapOps<Callable>;
     }
   }
 
-  // Takes over `other`'s callable (ops_ already copied from it) and empties `other`.
+  // Takes over `other`'s callable (invoke_ and ops_ already copied from it) and empties `other`.
   void relocate_from(LoopCallback& other) noexcept {
-    if (ops_->trivial) {
-      std::memcpy(storage_, other.storage_, kInlineBytes);
-    } else {
+    if (ops_ != nullptr) {
       ops_->move(other.storage_, storage_);
+    } else if (invoke_ != nullptr) {
+      std::memcpy(storage_, other.storage_, kInlineBytes);
     }
+    other.invoke_ = nullptr;
     other.ops_ = nullptr;
   }
 
   alignas(std::max_align_t) unsigned char storage_[kInlineBytes];
+  void (*invoke_)(void* storage) = nullptr;  // nullptr: empty
+  // nullptr for a trivially copyable and destructible callable (a lambda capturing pointers and
+  // integers): copied with a fixed-size copy, destroyed with nothing, without an indirect call.
   const Ops* ops_ = nullptr;
 };
 

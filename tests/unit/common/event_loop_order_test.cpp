@@ -85,20 +85,20 @@ std::uint64_t mix(std::uint64_t x) {
 }
 
 // What an entry does when it runs: schedules up to three children, each for now, deferred, or
-// 1-3 ns later, chosen from the entry's id. Ids are given in scheduling order, so two loops that
-// run the same order build the same tree.
+// 1 to `spread` ns later (3 unless a test says otherwise), chosen from the entry's id. Ids are
+// given in scheduling order, so two loops that run the same order build the same tree.
 enum class ChildKind { Now, Deferred, Later };
 struct Child {
   ChildKind kind;
   std::uint64_t delay_ps;
 };
-std::vector<Child> children_of(std::uint64_t id, std::uint64_t seed) {
+std::vector<Child> children_of(std::uint64_t id, std::uint64_t seed, std::uint64_t spread = 3) {
   const std::uint64_t r = mix(id * 7919 + seed);
   std::vector<Child> children;
   for (std::uint64_t i = 0, count = r % 4; i < count; ++i) {
     const std::uint64_t c = mix(r + i);
     const auto kind = static_cast<ChildKind>(c % 3);
-    children.push_back({kind, kind == ChildKind::Later ? (1 + (c >> 8) % 3) * kNs : 0});
+    children.push_back({kind, kind == ChildKind::Later ? (1 + (c >> 8) % spread) * kNs : 0});
   }
   return children;
 }
@@ -107,7 +107,8 @@ constexpr std::uint64_t kMaxEntries = 4000;
 
 // The rule, with one ordered set keyed by (time, deferred, sequence): how the loop ordered every
 // entry before the FIFOs. Returns the ids in the order they run.
-std::vector<std::uint64_t> reference_order(const std::vector<std::uint64_t>& roots_ps, std::uint64_t seed) {
+std::vector<std::uint64_t> reference_order(const std::vector<std::uint64_t>& roots_ps, std::uint64_t seed,
+                                           std::uint64_t spread = 3) {
   std::set<std::tuple<std::uint64_t, bool, std::uint64_t>> pending;  // (time, deferred, id = sequence)
   std::uint64_t next_id = 0;
   for (std::uint64_t at : roots_ps) pending.insert({at, false, next_id++});
@@ -116,7 +117,7 @@ std::vector<std::uint64_t> reference_order(const std::vector<std::uint64_t>& roo
     const auto [now, deferred, id] = *pending.begin();
     pending.erase(pending.begin());
     order.push_back(id);
-    for (const Child& child : children_of(id, seed)) {
+    for (const Child& child : children_of(id, seed, spread)) {
       if (next_id >= kMaxEntries) break;
       pending.insert({now + child.delay_ps, child.kind == ChildKind::Deferred, next_id++});
     }
@@ -129,6 +130,8 @@ struct LoopScript {
   std::uint64_t seed;
   std::uint64_t next_id = 0;
   std::vector<std::uint64_t> order;
+  std::uint64_t spread = 3;
+  std::size_t most_queued = 0;  // the longest the loop's time-ordered queue was when an entry ran
 
   void schedule(const Child& child) {
     if (next_id >= kMaxEntries) return;
@@ -142,23 +145,23 @@ struct LoopScript {
   }
   void run(std::uint64_t id) {
     order.push_back(id);
-    for (const Child& child : children_of(id, seed)) schedule(child);
+    most_queued = std::max(most_queued, queue.loop().queued_entries());
+    for (const Child& child : children_of(id, seed, spread)) schedule(child);
   }
 };
 
-// Runs the random script of `seed` on a loop; with `sequence_limit` > 0 the loop renumbers its
-// queue's sequences every `sequence_limit` entries (every 2^31 in a real run).
+// Runs the random script of `seed` on a loop; `most_queued` gets the longest queue seen.
 std::vector<std::uint64_t> loop_order(std::uint64_t seed, const std::vector<std::uint64_t>& roots_ps,
-                                      std::uint64_t sequence_limit) {
+                                      std::uint64_t spread = 3, std::size_t* most_queued = nullptr) {
   testing::fresh_kernel();
   TimedCallbackQueue queue("queue");
-  if (sequence_limit > 0) queue.loop().set_sequence_limit_for_test(sequence_limit);
-  LoopScript script{queue, seed, 0, {}};
+  LoopScript script{queue, seed, 0, {}, spread};
   for (std::uint64_t at : roots_ps) {  // roots scheduled from outside the loop
     const std::uint64_t id = script.next_id++;
     queue.schedule_at(sc_time::from_value(at), [&script, id] { script.run(id); });
   }
   run_kernel(nullptr);
+  if (most_queued != nullptr) *most_queued = script.most_queued;
   return script.order;
 }
 
@@ -168,10 +171,23 @@ TEST_F(EventLoopOrderTest, RandomScriptsRunInTheReferenceOrder) {
     for (std::uint64_t i = 0; i < 6; ++i) roots_ps.push_back((mix(seed * 31 + i) % 4) * kNs);
     const std::vector<std::uint64_t> expected = reference_order(roots_ps, seed);
     ASSERT_GT(expected.size(), 50u) << "seed " << seed << ": too small a script to say anything";
-    EXPECT_EQ(loop_order(seed, roots_ps, 0), expected) << "seed " << seed;
-    // Renumbering the sequences (they have 31 bits) keeps the order.
-    EXPECT_EQ(loop_order(seed, roots_ps, 3), expected) << "seed " << seed << ", renumbered every 3";
-    EXPECT_EQ(loop_order(seed, roots_ps, 17), expected) << "seed " << seed << ", renumbered every 17";
+    EXPECT_EQ(loop_order(seed, roots_ps), expected) << "seed " << seed;
+  }
+}
+
+// Long queues (the loop scans a queue of up to 16 entries from its earliest end and bisects a
+// longer one): children up to 150 ns later and 60 roots keep dozens of entries pending, the
+// queue growing past 16 and shrinking below it again.
+TEST_F(EventLoopOrderTest, RandomScriptsWithLongQueuesRunInTheReferenceOrder) {
+  constexpr std::uint64_t kSpread = 150;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    std::vector<std::uint64_t> roots_ps;
+    for (std::uint64_t i = 0; i < 60; ++i) roots_ps.push_back((mix(seed * 41 + i) % 50) * kNs);
+    const std::vector<std::uint64_t> expected = reference_order(roots_ps, seed, kSpread);
+    ASSERT_GT(expected.size(), 1000u) << "seed " << seed;
+    std::size_t most_queued = 0;
+    EXPECT_EQ(loop_order(seed, roots_ps, kSpread, &most_queued), expected) << "seed " << seed;
+    EXPECT_GT(most_queued, 32u) << "seed " << seed << ": the queue never got long";
   }
 }
 
@@ -338,19 +354,16 @@ TEST_F(EventLoopOrderTest, RandomScriptsWithRelayEntriesRunInTheReferenceOrder) 
     for (std::uint64_t i = 0; i < 6; ++i) roots_ps.push_back((mix(seed * 37 + i) % 4) * kNs);
     const std::vector<std::uint64_t> expected = relay_reference_order(roots_ps, seed);
     ASSERT_GT(expected.size(), 50u) << "seed " << seed;
-    for (const std::uint64_t limit : {std::uint64_t{0}, std::uint64_t{5}}) {  // also renumbered every 5
-      testing::fresh_kernel();
-      TimedCallbackQueue queue("queue");
-      if (limit > 0) queue.loop().set_sequence_limit_for_test(limit);
-      RelayLoopScript script{{queue, seed, 0, {}}};
-      for (std::uint64_t at : roots_ps) {
-        const std::uint64_t id = script.next_id++;
-        queue.schedule_at(sc_time::from_value(at), [&script, id] { script.run(id); });
-      }
-      run_kernel(nullptr);
-      EXPECT_EQ(script.order, expected) << "seed " << seed << ", limit " << limit;
-      EXPECT_GT(queue.loop().relays_run(), 10u) << "seed " << seed;
+    testing::fresh_kernel();
+    TimedCallbackQueue queue("queue");
+    RelayLoopScript script{{queue, seed, 0, {}, 3, 0}};
+    for (std::uint64_t at : roots_ps) {
+      const std::uint64_t id = script.next_id++;
+      queue.schedule_at(sc_time::from_value(at), [&script, id] { script.run(id); });
     }
+    run_kernel(nullptr);
+    EXPECT_EQ(script.order, expected) << "seed " << seed;
+    EXPECT_GT(queue.loop().relays_run(), 10u) << "seed " << seed;
   }
 }
 
