@@ -14,7 +14,7 @@ export CCACHE_NOHASHDIR := 1
 SANITIZE_BUILD_DIR ?= build-asan
 FUZZ_SECONDS ?= 10
 
-.PHONY: setup build python demo test sanitize-configure sanitize-test fuzz-test clean
+.PHONY: setup build python demo test sanitize-configure sanitize-test fuzz-test release clean
 
 setup:
 	@scripts/setup.sh
@@ -64,10 +64,25 @@ sanitize-test: sanitize-configure
 	cd $(SANITIZE_BUILD_DIR) && LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizer/lsan_suppressions.txt \
 	  ctest --output-on-failure -j $(JOBS) -LE fuzz -E '$(SANITIZE_EXCLUDED_TESTS)'
 
+# The release command line (docs/performance.md, "The release build"): the same -O2 as build/,
+# plus link-time optimisation and profile-guided optimisation trained by tests/bench/pgo_training.py.
+# Two compiles of the library in one tree (instrumented, then optimised with the profile);
+# outputs are byte-identical to build/ssdtlm's. Benchmark it with
+# `tests/bench/bench.py --ssdtlm build-release/ssdtlm`.
+RELEASE_BUILD_DIR ?= build-release
+release: setup
+	@cmake -S . -B $(RELEASE_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DSSDTLM_PGO=generate -DCMAKE_INTERPROCEDURAL_OPTIMIZATION=OFF >/dev/null
+	@cmake --build $(RELEASE_BUILD_DIR) -j $(JOBS) --target ssdtlm
+	rm -rf $(RELEASE_BUILD_DIR)/pgo-profile
+	python3 tests/bench/pgo_training.py $(RELEASE_BUILD_DIR)/ssdtlm
+	@cmake -S . -B $(RELEASE_BUILD_DIR) -DSSDTLM_PGO=use -DCMAKE_INTERPROCEDURAL_OPTIMIZATION=ON >/dev/null
+	@cmake --build $(RELEASE_BUILD_DIR) -j $(JOBS) --target ssdtlm
+
 # Every libFuzzer target of tests/fuzz for FUZZ_SECONDS from its seed corpus.
 fuzz-test: sanitize-configure
 	@cmake --build $(SANITIZE_BUILD_DIR) -j $(JOBS) --target ssdtlm_fuzzers
 	cd $(SANITIZE_BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -L fuzz
 
 clean:
-	rm -rf $(BUILD_DIR) build-python $(SANITIZE_BUILD_DIR)
+	rm -rf $(BUILD_DIR) build-python $(SANITIZE_BUILD_DIR) $(RELEASE_BUILD_DIR)
