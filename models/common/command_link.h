@@ -50,6 +50,30 @@ class CommandTarget {
   ~CommandTarget() = default;
 };
 
+// The two calls a linked pair replaces, made through the link when there is one and through the
+// socket otherwise (zero delay; the answers are not read, as the header comment says).
+template <class Command, class InitiatorSocket>
+void send_begin_request(CommandTarget<Command>* linked, InitiatorSocket& socket, tlm::tlm_generic_payload& payload,
+                        Command& command) {
+  if (linked != nullptr) {
+    linked->begin_command(payload, command);
+    return;
+  }
+  tlm::tlm_phase phase = tlm::BEGIN_REQ;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  socket->nb_transport_fw(payload, phase, delay);
+}
+template <class Command, class TargetSocket>
+void send_begin_response(CommandInitiator<Command>* linked, TargetSocket& socket, tlm::tlm_generic_payload& payload) {
+  if (linked != nullptr) {
+    linked->end_command(payload);
+    return;
+  }
+  tlm::tlm_phase phase = tlm::BEGIN_RESP;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  socket->nb_transport_bw(payload, phase, delay);
+}
+
 // The first object of the simulation's hierarchy (depth first) for which `match` is true, or
 // nullptr. Walks the object hierarchy once (end of elaboration).
 sc_core::sc_object* find_simulation_object(const std::function<bool(sc_core::sc_object*)>& match);

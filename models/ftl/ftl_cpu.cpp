@@ -97,13 +97,7 @@ bool FtlCpu::link_command_initiator(CommandInitiator<FtlCommand>& initiator,
 }
 
 void FtlCpu::respond_to_host(tlm::tlm_generic_payload& gp) {
-  if (host_initiator_ != nullptr) {
-    host_initiator_->end_command(gp);
-    return;
-  }
-  tlm::tlm_phase phase = tlm::BEGIN_RESP;
-  sc_time delay = sc_core::SC_ZERO_TIME;
-  host_socket->nb_transport_bw(gp, phase, delay);
+  send_begin_response(host_initiator_, host_socket, gp);
 }
 
 bool FtlCpu::begin_host_command(tlm::tlm_generic_payload& gp, FtlCommand& host_command, const sc_time& delay) {

@@ -100,13 +100,7 @@ void HostDriver::submit(const HostRequest& request, std::uint64_t arrival_ps) {
   slot->set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   ++outstanding_;
   ++submitted_;
-  if (target_ != nullptr) {
-    target_->begin_command(*slot, slot->command);
-    return;
-  }
-  tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  sc_time delay = sc_core::SC_ZERO_TIME;
-  socket->nb_transport_fw(*slot, phase, delay);
+  send_begin_request(target_, socket, *slot, slot->command);
 }
 
 void HostDriver::end_of_elaboration() {

@@ -213,13 +213,7 @@ void HostInterface::dispatch_pages(Request& request) {
 void HostInterface::send_page_command(PageCommand& page) {
   page.command.issuer_tag = reinterpret_cast<std::uint64_t>(&page);
   page.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  if (ftl_ != nullptr) {
-    ftl_->begin_command(page, page.command);
-    return;
-  }
-  tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  sc_time delay = sc_core::SC_ZERO_TIME;
-  ftl_socket->nb_transport_fw(page, phase, delay);
+  send_begin_request(ftl_, ftl_socket, page, page.command);
 }
 
 HostInterface::PageCommand* HostInterface::take_page() {
@@ -269,13 +263,7 @@ void HostInterface::send_completion(Request& request) {
     gp.set_response_status(request.failed ? tlm::TLM_GENERIC_ERROR_RESPONSE : tlm::TLM_OK_RESPONSE);
     if (request.failed) ++failed_requests_;
     request.failed = false;
-    if (driver_ != nullptr) {
-      driver_->end_command(gp);
-      return;
-    }
-    tlm::tlm_phase phase = tlm::BEGIN_RESP;
-    sc_time delay = sc_core::SC_ZERO_TIME;
-    host_socket->nb_transport_bw(gp, phase, delay);
+    send_begin_response(driver_, host_socket, gp);
   });
 }
 
