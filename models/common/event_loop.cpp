@@ -25,14 +25,6 @@ EventLoop::EventLoop(sc_core::sc_module_name name, RunAhead run_ahead)
   dont_initialize();
 }
 
-namespace {
-__extension__ typedef unsigned __int128 KeyValue;  // NOLINT: GCC/Clang extension, one compare per key
-template <typename Key>
-bool earlier(const Key& a, const Key& b) {
-  return ((KeyValue{a.at_ps} << 64) | a.order) < ((KeyValue{b.at_ps} << 64) | b.order);
-}
-}  // namespace
-
 EventLoop::Slot* EventLoop::new_slot() {
   if (slot_count_ % kChunkSlots == 0) chunks_.push_back(std::make_unique<Slot[]>(kChunkSlots));
   return &chunks_.back()[slot_count_++ % kChunkSlots];
@@ -72,25 +64,23 @@ void EventLoop::enqueue_from_outside(std::uint64_t at_ps, std::uint64_t kind, En
 // one. It holds a few entries per die in flight (3 on average in bench (a), 7 at 64 dies), and a
 // new entry is most often the earliest or the second earliest (a step end scheduled by the
 // callback that just ran: half of the entries of bench (a) go straight to the end), so an
-// insertion scans from the earliest end, moving each earlier entry up by one, and usually
-// compares once or twice; a binary heap spent twice the instructions per entry. Large queues
-// are searched by bisection (moving their tail is a single memmove).
-void EventLoop::insert_sorted(std::uint64_t at_ps, std::uint64_t kind, Entry entry) {
+// insertion scans from the earliest end (insert_sorted, inline), moving each earlier entry up by
+// one, and usually compares once or twice; a binary heap spent twice the instructions per entry.
+// Large queues are searched by bisection here (moving their tail is a single memmove); a full
+// queue grows here first.
+void EventLoop::insert_sorted_by_bisection(std::uint64_t at_ps, std::uint64_t kind, Entry entry) {
   if (queued_ == key_capacity_) grow_queue();
+  if (queued_ <= kLinearQueue) {
+    insert_sorted(at_ps, kind, entry);
+    return;
+  }
   const Key key{at_ps, kind | next_sequence_++, entry};
   Key* const queue = keys_.get();
-  std::size_t position = queued_++;  // where `key` goes: after every later entry
-  if (position <= kLinearQueue) {
-    while (position > 0 && earlier(queue[position - 1], key)) {
-      queue[position] = queue[position - 1];
-      --position;
-    }
-  } else {
-    Key* const first_earlier =
-        std::partition_point(queue, queue + position, [&key](const Key& queued) { return earlier(key, queued); });
-    position = static_cast<std::size_t>(first_earlier - queue);
-    std::memmove(static_cast<void*>(first_earlier + 1), first_earlier, (queued_ - 1 - position) * sizeof(Key));
-  }
+  Key* const first_earlier =
+      std::partition_point(queue, queue + queued_, [&key](const Key& queued) { return key.earlier_than(queued); });
+  const auto position = static_cast<std::size_t>(first_earlier - queue);
+  std::memmove(static_cast<void*>(first_earlier + 1), first_earlier, (queued_ - position) * sizeof(Key));
+  ++queued_;
   queue[position] = key;
 }
 

@@ -183,6 +183,11 @@ class EventLoop : public sc_core::sc_module {
     std::uint64_t order;
     Entry entry;
     bool deferred() const { return (order & kDeferredBit) != 0; }
+    // (time, order) as one 128-bit value: one compare per key.
+    __extension__ typedef unsigned __int128 Value;  // NOLINT: GCC/Clang extension
+    bool earlier_than(const Key& other) const {
+      return ((Value{at_ps} << 64) | order) < ((Value{other.at_ps} << 64) | other.order);
+    }
   };
   static constexpr std::uint64_t kPlain = 0;
   static constexpr std::uint64_t kDeferredBit = std::uint64_t{1} << 63;
@@ -237,7 +242,25 @@ class EventLoop : public sc_core::sc_module {
   void relay(Entry tagged);
   // Into the time-ordered queue, with the next sequence (the running loop arms its wake-up when
   // its pass ends). The queue is sorted, earliest (time, order) last (event_loop.cpp says why).
-  void insert_sorted(std::uint64_t at_ps, std::uint64_t kind, Entry entry);
+  // The common case is inline (~a third of an out-of-line call's cost is the call): a short
+  // queue with room, scanned from its earliest end.
+  void insert_sorted(std::uint64_t at_ps, std::uint64_t kind, Entry entry) {
+    std::size_t position = queued_;  // where the key goes: after every later entry
+    if (position == key_capacity_ || position > kLinearQueue) {
+      insert_sorted_by_bisection(at_ps, kind, entry);
+      return;
+    }
+    const Key key{at_ps, kind | next_sequence_++, entry};
+    Key* const queue = keys_.get();
+    queued_ = position + 1;
+    while (position > 0 && queue[position - 1].earlier_than(key)) {
+      queue[position] = queue[position - 1];
+      --position;
+    }
+    queue[position] = key;
+  }
+  // insert_sorted for a full or long queue: grows it, then bisects.
+  void insert_sorted_by_bisection(std::uint64_t at_ps, std::uint64_t kind, Entry entry);
   void grow_queue();
   void run();
   void arm(std::uint64_t at_ps);
