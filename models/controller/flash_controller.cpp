@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "models/controller/command_hazard.h"
+#include "models/controller/fifo_scheduling.h"
 #include "models/controller/multi_plane_merge.h"
 #include "models/controller/scheduling_registry.h"
 #include "models/nand/nand_array_time.h"
@@ -100,6 +101,9 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
     last_enqueue_at_.assign(geometry.dies(), sc_core::SC_ZERO_TIME);
   }
 
+  // FIFO's pick is always the oldest: known here, no virtual call per dispatch.
+  fifo_policy_ = dynamic_cast<const FifoScheduling*>(policy_.get()) != nullptr;
+  merges_planes_ = config.multi_plane && geometry.planes_per_die > 1;
   target_socket.register_nb_transport_fw(this, &FlashController::nb_transport_fw);
   timers_.loop().add_deferring_module();  // its dispatch entries (start_of_simulation)
 }
@@ -311,13 +315,13 @@ void FlashController::try_dispatch(DieContext& die) {
   }
   if (die.queue.empty()) return;
   if (die.in_flight == 0) {
-    start_operation(die, policy_->pick(die.queue));
+    start_operation(die, pick_next(die));
     return;
   }
   if (config_.suspend_enabled && try_suspend(die)) return;
   // A busy die takes another command only into an open cache pipeline of the same kind.
   if (!die.pipeline_open || die.in_flight >= kOperationSlots) return;
-  const std::size_t pick = policy_->pick(die.queue);
+  const std::size_t pick = pick_next(die);
   if (die.queue[pick].command->opcode == die.pipeline_opcode) start_operation(die, pick);
 }
 
@@ -326,7 +330,7 @@ void FlashController::start_operation(DieContext& die, std::size_t pick, bool al
   while (die.operations[slot].active) ++slot;  // try_dispatch guarantees a free slot
   DieOperation& operation = die.operations[slot];
   operation.active = true;
-  if (config_.multi_plane && allow_multi_plane && geometry_.planes_per_die > 1) {
+  if (merges_planes_ && allow_multi_plane) {
     take_merged(die, operation, pick);
   } else {  // no merger, no selection to build: the pick alone
     operation.command_count = 1;
@@ -337,6 +341,14 @@ void FlashController::start_operation(DieContext& die, std::size_t pick, bool al
   if (die.in_flight++ == 0) die.busy_since_ps = sim_now_ps();
   die.pipeline_open = false;
   die.pipeline_opcode = operation.command->opcode;
+  // Every plain template starts with a timed Bus step: begun here, advance()'s loop and frame
+  // are left for the step's end (the same request and timer advance() would make).
+  const Step& first_step = operation.step_at(0);
+  const std::uint64_t first_duration_ps = operation.duration_ps(first_step);
+  if (first_step.kind == StepKind::Bus && first_duration_ps != 0) {
+    start_bus_step(die, slot, first_duration_ps);
+    return;
+  }
   advance(die, slot);
 }
 
@@ -355,6 +367,15 @@ void FlashController::take_merged(DieContext& die, DieOperation& operation, std:
     ++multi_plane_operations_;
     multi_plane_merged_commands_ += selection.count;
   }
+}
+
+SSDTLM_HOT_INLINE std::uint64_t FlashController::transfer_ps_of(const FlashCommand& command) const {
+  return command.transfer_bytes != 0 ? bus_timing_.transfer_ps(command.transfer_bytes) : page_transfer_ps_;
+}
+
+SSDTLM_HOT_INLINE void FlashController::start_bus_step(DieContext& die, int slot, std::uint64_t duration_ps) {
+  // Granted now: the tenure ends on a timer. Otherwise release() grants it later.
+  if (bus_of(die).request(requester(die, slot), sim_now_ps())) schedule_step_end(die, slot, duration_ps);
 }
 
 SSDTLM_HOT_INLINE void FlashController::prepare_operation(DieContext& die, DieOperation& operation) {
@@ -396,9 +417,6 @@ std::uint32_t FlashController::transfer_bytes_of(const FlashCommand& command) co
   return command.transfer_bytes != 0 ? command.transfer_bytes : geometry_.page_size_bytes;
 }
 
-std::uint64_t FlashController::transfer_ps_of(const FlashCommand& command) const {
-  return command.transfer_bytes != 0 ? bus_timing_.transfer_ps(command.transfer_bytes) : page_transfer_ps_;
-}
 
 // ---------------------------------------------------------------------------- execution
 
@@ -411,10 +429,7 @@ void FlashController::advance(DieContext& die, int slot) {
     if (step.kind == StepKind::Bus) {
       const std::uint64_t duration_ps = operation.duration_ps(step);
       if (duration_ps != 0) {
-        // Granted now: the tenure ends on a timer. Otherwise release() grants it later.
-        if (bus_of(die).request(requester(die, slot), sim_now_ps())) {
-          schedule_step_end(die, slot, duration_ps);
-        }
+        start_bus_step(die, slot, duration_ps);
         return;
       }
     } else if (step.kind == StepKind::Array) {

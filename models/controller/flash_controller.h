@@ -135,6 +135,8 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   }
   void defer_dispatch(DieContext& die);  // the deferred entry of request_dispatch
   void try_dispatch(DieContext& die);
+  // The policy's pick (FIFO's, the oldest, without the virtual call).
+  std::size_t pick_next(const DieContext& die) const { return fifo_policy_ ? 0 : policy_->pick(die.queue); }
   void start_operation(DieContext& die, std::size_t pick, bool allow_multi_plane = true);
   // Program/erase suspend: suspends the die's running program or erase when a host read may
   // run in its place (true if it did); then serves reads, then resumes.
@@ -148,6 +150,8 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   void take_merged(DieContext& die, DieOperation& operation, std::size_t pick);
   void prepare_operation(DieContext& die, DieOperation& operation);
   void advance(DieContext& die, int slot);
+  // A timed Bus step: asks for the channel's bus and, granted, schedules the step's end.
+  void start_bus_step(DieContext& die, int slot, std::uint64_t duration_ps);
   // One die-internal step of an operation (register, register move, pipeline; advance() runs
   // Bus and Array steps); false when the operation must wait (timer or register).
   bool run_step(DieContext& die, int slot, const Step& step);
@@ -196,6 +200,8 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   ChannelBusTiming bus_timing_;
   FlashControllerConfig config_;
   std::unique_ptr<SchedulingPolicy> policy_;
+  bool fifo_policy_ = false;    // policy_ is FIFO: the pick is always the oldest command
+  bool merges_planes_ = false;  // multi-plane merging on and more than one plane per die
   OperationScriptTemplates script_templates_;
   std::uint64_t page_transfer_ps_;  // X of a whole page
 
