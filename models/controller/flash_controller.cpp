@@ -375,7 +375,8 @@ SSDTLM_HOT_INLINE std::uint64_t FlashController::transfer_ps_of(const FlashComma
 
 SSDTLM_HOT_INLINE void FlashController::start_bus_step(DieContext& die, int slot, std::uint64_t duration_ps) {
   // Granted now: the tenure ends on a timer. Otherwise release() grants it later.
-  if (bus_of(die).request(requester(die, slot), sim_now_ps())) schedule_step_end(die, slot, duration_ps);
+  const std::uint64_t now_ps = sim_now_ps();
+  if (bus_of(die).request(requester(die, slot), now_ps)) schedule_step_end(die, slot, now_ps, duration_ps);
 }
 
 SSDTLM_HOT_INLINE void FlashController::prepare_operation(DieContext& die, DieOperation& operation) {
@@ -667,10 +668,14 @@ sc_core::sc_time FlashController::ecc_busy_time(std::uint32_t channel) const {
   return ecc.busy_until > now ? ecc.busy_time - (ecc.busy_until - now) : ecc.busy_time;
 }
 
-void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps) {
+SSDTLM_HOT_INLINE void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps) {
+  schedule_step_end(die, slot, sim_now_ps(), duration_ps);
+}
+
+SSDTLM_HOT_INLINE void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t now_ps,
+                                                          std::uint64_t duration_ps) {
   const ChannelBus::RequesterId id = requester(die, slot);
   DieOperation& operation = die.operations[slot];
-  const std::uint64_t now_ps = sim_now_ps();  // read once: schedule_in_ps would read it again
   operation.step_started_ps = now_ps;
   const std::uint32_t generation = operation.generation;
   timers_.loop().schedule_at_ps(now_ps + duration_ps, [this, id, generation] { end_step(id, generation); });

@@ -182,6 +182,8 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   // Queues the read again at the head of its die queue as the next retry step.
   void retry_read(tlm::tlm_generic_payload& payload);
   void schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps);
+  // The same with the time already read (`now_ps` is sim_now_ps()).
+  void schedule_step_end(DieContext& die, int slot, std::uint64_t now_ps, std::uint64_t duration_ps);
   // Runs one ECC operation on `channel`'s engine, after the ones before it; returns its end.
   sc_core::sc_time run_ecc(std::uint32_t channel, EccOperation operation, std::uint32_t bytes,
                            std::uint64_t content);
