@@ -307,7 +307,9 @@ void FlashController::defer_dispatch(DieContext& die) {
 
 // ---------------------------------------------------------------------------- dispatch
 
-void FlashController::try_dispatch(DieContext& die) {
+// Inline (SSDTLM_HOT_INLINE): complete() calls it once per flash command, right before
+// start_operation().
+SSDTLM_HOT_INLINE void FlashController::try_dispatch(DieContext& die) {
   if (die.suspend_phase != SuspendPhase::None) {
     // Only the suspended operation left in flight: the next read, or the resume.
     if (die.suspend_phase == SuspendPhase::Suspended && die.in_flight == 1) serve_suspended(die);
