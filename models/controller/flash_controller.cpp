@@ -504,8 +504,8 @@ bool FlashController::acquire_register(int& owner, int& waiter, int slot) {
 }
 
 void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generation) {
-  DieContext& die = *dies_state_[id / kOperationSlots];
-  const int slot = static_cast<int>(id % kOperationSlots);
+  DieContext& die = die_of(id);
+  const int slot = slot_of(id);
   DieOperation& operation = die.operations[slot];
   if (generation != operation.generation) return;  // the step was suspended
   const Step& step = operation.step_at(operation.step);
@@ -513,8 +513,8 @@ void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generat
   if (step.kind == StepKind::Bus) {
     const ChannelBus::RequesterId next = bus_of(die).release(sim_now_ps());
     if (next != ChannelBus::kNobody) {
-      DieContext& next_die = *dies_state_[next / kOperationSlots];
-      const int next_slot = static_cast<int>(next % kOperationSlots);
+      DieContext& next_die = die_of(next);
+      const int next_slot = slot_of(next);
       const DieOperation& waiting = next_die.operations[next_slot];
       schedule_step_end(next_die, next_slot, waiting.duration_ps(waiting.step));
     }

@@ -19,8 +19,8 @@
 // reaches the controller and the command joins its die queue when the encode ends; a read's
 // page is decoded once its data is over the bus and the read completes when the decode ends
 // (the die is free meanwhile). Commands of one die join its queue in arrival order.
-// Operations are identified by a requester id (die * kOperationSlots + slot) on the buses and
-// in timers.
+// Operations are identified by a requester id (the die's id and the slot, packed:
+// requester()) on the buses and in timers.
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -190,8 +190,16 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   std::uint64_t ecc_content(DieId die, const PlaneTarget& target) const;
   std::uint32_t transfer_bytes_of(const FlashCommand& command) const;
 
+  // The slot in the low bits: unpacking (at every step end) is a shift and a mask, not a
+  // division by kOperationSlots.
+  static constexpr std::uint32_t kRequesterSlotBits = 2;
+  static_assert(kOperationSlots <= (std::size_t{1} << kRequesterSlotBits), "slots fit the requester id");
   static ChannelBus::RequesterId requester(const DieContext& die, int slot) {
-    return die.id * kOperationSlots + static_cast<std::uint32_t>(slot);
+    return (die.id << kRequesterSlotBits) | static_cast<std::uint32_t>(slot);
+  }
+  DieContext& die_of(ChannelBus::RequesterId id) { return *dies_state_[id >> kRequesterSlotBits]; }
+  static int slot_of(ChannelBus::RequesterId id) {
+    return static_cast<int>(id & ((1u << kRequesterSlotBits) - 1));
   }
   ChannelBus& bus_of(const DieContext& die) { return buses_[die.channel]; }
   std::uint64_t transfer_ps_of(const FlashCommand& command) const;
