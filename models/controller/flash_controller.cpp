@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "models/controller/command_hazard.h"
+#include "models/controller/fifo_scheduling.h"
 #include "models/controller/multi_plane_merge.h"
 #include "models/controller/scheduling_registry.h"
 #include "models/nand/nand_array_time.h"
@@ -100,6 +101,9 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
     last_enqueue_at_.assign(geometry.dies(), sc_core::SC_ZERO_TIME);
   }
 
+  // FIFO's pick is always the oldest: known here, no virtual call per dispatch.
+  fifo_policy_ = dynamic_cast<const FifoScheduling*>(policy_.get()) != nullptr;
+  merges_planes_ = config.multi_plane && geometry.planes_per_die > 1;
   target_socket.register_nb_transport_fw(this, &FlashController::nb_transport_fw);
   timers_.loop().add_deferring_module();  // its dispatch entries (start_of_simulation)
 }
@@ -303,7 +307,9 @@ void FlashController::defer_dispatch(DieContext& die) {
 
 // ---------------------------------------------------------------------------- dispatch
 
-void FlashController::try_dispatch(DieContext& die) {
+// Inline (SSDTLM_HOT_INLINE): complete() calls it once per flash command, right before
+// start_operation().
+SSDTLM_HOT_INLINE void FlashController::try_dispatch(DieContext& die) {
   if (die.suspend_phase != SuspendPhase::None) {
     // Only the suspended operation left in flight: the next read, or the resume.
     if (die.suspend_phase == SuspendPhase::Suspended && die.in_flight == 1) serve_suspended(die);
@@ -311,13 +317,13 @@ void FlashController::try_dispatch(DieContext& die) {
   }
   if (die.queue.empty()) return;
   if (die.in_flight == 0) {
-    start_operation(die, policy_->pick(die.queue));
+    start_operation(die, pick_next(die));
     return;
   }
   if (config_.suspend_enabled && try_suspend(die)) return;
   // A busy die takes another command only into an open cache pipeline of the same kind.
   if (!die.pipeline_open || die.in_flight >= kOperationSlots) return;
-  const std::size_t pick = policy_->pick(die.queue);
+  const std::size_t pick = pick_next(die);
   if (die.queue[pick].command->opcode == die.pipeline_opcode) start_operation(die, pick);
 }
 
@@ -326,7 +332,7 @@ void FlashController::start_operation(DieContext& die, std::size_t pick, bool al
   while (die.operations[slot].active) ++slot;  // try_dispatch guarantees a free slot
   DieOperation& operation = die.operations[slot];
   operation.active = true;
-  if (config_.multi_plane && allow_multi_plane && geometry_.planes_per_die > 1) {
+  if (merges_planes_ && allow_multi_plane) {
     take_merged(die, operation, pick);
   } else {  // no merger, no selection to build: the pick alone
     operation.command_count = 1;
@@ -337,6 +343,14 @@ void FlashController::start_operation(DieContext& die, std::size_t pick, bool al
   if (die.in_flight++ == 0) die.busy_since_ps = sim_now_ps();
   die.pipeline_open = false;
   die.pipeline_opcode = operation.command->opcode;
+  // Every plain template starts with a timed Bus step: begun here, advance()'s loop and frame
+  // are left for the step's end (the same request and timer advance() would make).
+  const Step& first_step = operation.step_at(0);
+  const std::uint64_t first_duration_ps = operation.duration_ps(first_step);
+  if (first_step.kind == StepKind::Bus && first_duration_ps != 0) {
+    start_bus_step(die, slot, first_duration_ps);
+    return;
+  }
   advance(die, slot);
 }
 
@@ -355,6 +369,16 @@ void FlashController::take_merged(DieContext& die, DieOperation& operation, std:
     ++multi_plane_operations_;
     multi_plane_merged_commands_ += selection.count;
   }
+}
+
+SSDTLM_HOT_INLINE std::uint64_t FlashController::transfer_ps_of(const FlashCommand& command) const {
+  return command.transfer_bytes != 0 ? bus_timing_.transfer_ps(command.transfer_bytes) : page_transfer_ps_;
+}
+
+SSDTLM_HOT_INLINE void FlashController::start_bus_step(DieContext& die, int slot, std::uint64_t duration_ps) {
+  // Granted now: the tenure ends on a timer. Otherwise release() grants it later.
+  const std::uint64_t now_ps = sim_now_ps();
+  if (bus_of(die).request(requester(die, slot), now_ps)) schedule_step_end(die, slot, now_ps, duration_ps);
 }
 
 SSDTLM_HOT_INLINE void FlashController::prepare_operation(DieContext& die, DieOperation& operation) {
@@ -396,9 +420,6 @@ std::uint32_t FlashController::transfer_bytes_of(const FlashCommand& command) co
   return command.transfer_bytes != 0 ? command.transfer_bytes : geometry_.page_size_bytes;
 }
 
-std::uint64_t FlashController::transfer_ps_of(const FlashCommand& command) const {
-  return command.transfer_bytes != 0 ? bus_timing_.transfer_ps(command.transfer_bytes) : page_transfer_ps_;
-}
 
 // ---------------------------------------------------------------------------- execution
 
@@ -411,10 +432,7 @@ void FlashController::advance(DieContext& die, int slot) {
     if (step.kind == StepKind::Bus) {
       const std::uint64_t duration_ps = operation.duration_ps(step);
       if (duration_ps != 0) {
-        // Granted now: the tenure ends on a timer. Otherwise release() grants it later.
-        if (bus_of(die).request(requester(die, slot), sim_now_ps())) {
-          schedule_step_end(die, slot, duration_ps);
-        }
+        start_bus_step(die, slot, duration_ps);
         return;
       }
     } else if (step.kind == StepKind::Array) {
@@ -486,8 +504,8 @@ bool FlashController::acquire_register(int& owner, int& waiter, int slot) {
 }
 
 void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generation) {
-  DieContext& die = *dies_state_[id / kOperationSlots];
-  const int slot = static_cast<int>(id % kOperationSlots);
+  DieContext& die = die_of(id);
+  const int slot = slot_of(id);
   DieOperation& operation = die.operations[slot];
   if (generation != operation.generation) return;  // the step was suspended
   const Step& step = operation.step_at(operation.step);
@@ -495,8 +513,8 @@ void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generat
   if (step.kind == StepKind::Bus) {
     const ChannelBus::RequesterId next = bus_of(die).release(sim_now_ps());
     if (next != ChannelBus::kNobody) {
-      DieContext& next_die = *dies_state_[next / kOperationSlots];
-      const int next_slot = static_cast<int>(next % kOperationSlots);
+      DieContext& next_die = die_of(next);
+      const int next_slot = slot_of(next);
       const DieOperation& waiting = next_die.operations[next_slot];
       schedule_step_end(next_die, next_slot, waiting.duration_ps(waiting.step));
     }
@@ -652,10 +670,14 @@ sc_core::sc_time FlashController::ecc_busy_time(std::uint32_t channel) const {
   return ecc.busy_until > now ? ecc.busy_time - (ecc.busy_until - now) : ecc.busy_time;
 }
 
-void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps) {
+SSDTLM_HOT_INLINE void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps) {
+  schedule_step_end(die, slot, sim_now_ps(), duration_ps);
+}
+
+SSDTLM_HOT_INLINE void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t now_ps,
+                                                          std::uint64_t duration_ps) {
   const ChannelBus::RequesterId id = requester(die, slot);
   DieOperation& operation = die.operations[slot];
-  const std::uint64_t now_ps = sim_now_ps();  // read once: schedule_in_ps would read it again
   operation.step_started_ps = now_ps;
   const std::uint32_t generation = operation.generation;
   timers_.loop().schedule_at_ps(now_ps + duration_ps, [this, id, generation] { end_step(id, generation); });

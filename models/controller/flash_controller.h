@@ -19,8 +19,8 @@
 // reaches the controller and the command joins its die queue when the encode ends; a read's
 // page is decoded once its data is over the bus and the read completes when the decode ends
 // (the die is free meanwhile). Commands of one die join its queue in arrival order.
-// Operations are identified by a requester id (die * kOperationSlots + slot) on the buses and
-// in timers.
+// Operations are identified by a requester id (the die's id and the slot, packed:
+// requester()) on the buses and in timers.
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -135,6 +135,8 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   }
   void defer_dispatch(DieContext& die);  // the deferred entry of request_dispatch
   void try_dispatch(DieContext& die);
+  // The policy's pick (FIFO's, the oldest, without the virtual call).
+  std::size_t pick_next(const DieContext& die) const { return fifo_policy_ ? 0 : policy_->pick(die.queue); }
   void start_operation(DieContext& die, std::size_t pick, bool allow_multi_plane = true);
   // Program/erase suspend: suspends the die's running program or erase when a host read may
   // run in its place (true if it did); then serves reads, then resumes.
@@ -148,6 +150,8 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   void take_merged(DieContext& die, DieOperation& operation, std::size_t pick);
   void prepare_operation(DieContext& die, DieOperation& operation);
   void advance(DieContext& die, int slot);
+  // A timed Bus step: asks for the channel's bus and, granted, schedules the step's end.
+  void start_bus_step(DieContext& die, int slot, std::uint64_t duration_ps);
   // One die-internal step of an operation (register, register move, pipeline; advance() runs
   // Bus and Array steps); false when the operation must wait (timer or register).
   bool run_step(DieContext& die, int slot, const Step& step);
@@ -178,14 +182,24 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   // Queues the read again at the head of its die queue as the next retry step.
   void retry_read(tlm::tlm_generic_payload& payload);
   void schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps);
+  // The same with the time already read (`now_ps` is sim_now_ps()).
+  void schedule_step_end(DieContext& die, int slot, std::uint64_t now_ps, std::uint64_t duration_ps);
   // Runs one ECC operation on `channel`'s engine, after the ones before it; returns its end.
   sc_core::sc_time run_ecc(std::uint32_t channel, EccOperation operation, std::uint32_t bytes,
                            std::uint64_t content);
   std::uint64_t ecc_content(DieId die, const PlaneTarget& target) const;
   std::uint32_t transfer_bytes_of(const FlashCommand& command) const;
 
+  // The slot in the low bits: unpacking (at every step end) is a shift and a mask, not a
+  // division by kOperationSlots.
+  static constexpr std::uint32_t kRequesterSlotBits = 2;
+  static_assert(kOperationSlots <= (std::size_t{1} << kRequesterSlotBits), "slots fit the requester id");
   static ChannelBus::RequesterId requester(const DieContext& die, int slot) {
-    return die.id * kOperationSlots + static_cast<std::uint32_t>(slot);
+    return (die.id << kRequesterSlotBits) | static_cast<std::uint32_t>(slot);
+  }
+  DieContext& die_of(ChannelBus::RequesterId id) { return *dies_state_[id >> kRequesterSlotBits]; }
+  static int slot_of(ChannelBus::RequesterId id) {
+    return static_cast<int>(id & ((1u << kRequesterSlotBits) - 1));
   }
   ChannelBus& bus_of(const DieContext& die) { return buses_[die.channel]; }
   std::uint64_t transfer_ps_of(const FlashCommand& command) const;
@@ -196,6 +210,8 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   ChannelBusTiming bus_timing_;
   FlashControllerConfig config_;
   std::unique_ptr<SchedulingPolicy> policy_;
+  bool fifo_policy_ = false;    // policy_ is FIFO: the pick is always the oldest command
+  bool merges_planes_ = false;  // multi-plane merging on and more than one plane per die
   OperationScriptTemplates script_templates_;
   std::uint64_t page_transfer_ps_;  // X of a whole page
 

@@ -48,8 +48,8 @@ bool FlashController::relay_tail(DieContext& die, int slot) {
 }
 
 void FlashController::end_tail(ChannelBus::RequesterId id, std::uint32_t generation) {
-  DieContext& die = *dies_state_[id / kOperationSlots];
-  const int slot = static_cast<int>(id % kOperationSlots);
+  DieContext& die = die_of(id);
+  const int slot = slot_of(id);
   DieOperation& operation = die.operations[slot];
   if (generation != operation.generation) return;  // as end_step (no suspend here: never)
   ChannelBus& bus = bus_of(die);

@@ -50,6 +50,22 @@ TEST_F(ContentionTest, TwoDiesOnOneChannelOverlapArraysButNotTransfers) {
   EXPECT_EQ(bench.controller.die_array_time(1), ps(tR()));
 }
 
+TEST_F(ContentionTest, AnOperationStartingWhileTheBusIsHeldWaitsForTheTenure) {
+  // Die 1's program starts (its die is idle) while die 0's read holds the channel for its data:
+  // the program's first Bus step is requested at its start and granted at the read's release.
+  ControllerBench bench(small_geometry(/*channels=*/1, /*dies_per_channel=*/2), nand_, bus_);
+  bench.controller.die(0).backdoor_program(0, 0, 0);
+  const std::uint64_t program_issue_ps = P() + tR() + 1000;  // 1 ns into the read's data-out
+  const auto read = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, read_command(0, 0, 0, 0));
+  const auto program = bench.ftl.issue_at(ps(program_issue_ps), program_command(1, 0, 1, 0));
+  sc_core::sc_start();
+  EXPECT_EQ(bench.ftl.completion_time(read), ps(read_latency()));
+  EXPECT_EQ(bench.ftl.completion_time(program), ps(read_latency() + P() + X() + tPROG()));
+  EXPECT_EQ(bench.controller.channel_busy_time(0), ps(2 * (P() + X())));
+  EXPECT_EQ(bench.controller.die_busy_time(1), ps(read_latency() + P() + X() + tPROG() - program_issue_ps));
+  EXPECT_EQ(bench.controller.die_array_time(1), ps(tPROG()));
+}
+
 TEST_F(ContentionTest, TwoDiesOnTwoChannelsCompleteTogether) {
   ControllerBench bench(small_geometry(/*channels=*/2, /*dies_per_channel=*/1), nand_, bus_);
   ASSERT_EQ(bench.controller.geometry().channel_of_die(1), 1u);
