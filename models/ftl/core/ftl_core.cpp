@@ -458,15 +458,6 @@ std::uint32_t FtlCore::gather_valid_pages(BlockId victim, std::uint32_t limit) {
   return static_cast<std::uint32_t>(gather_.size());
 }
 
-Ppn FtlCore::relocate_page(UnitId unit, std::uint32_t frontier, Lpn lpn, double heat, std::uint64_t stamp) {
-  const Ppn ppn = program(unit, frontier, lpn, exact_rates_ ? exact_rate(lpn) : heat);
-  ++counters_.gc_page_writes;
-  const BlockId dest = block_of(ppn);
-  if (stamp > blocks_.data_stamp(dest)) blocks_.set_data_stamp(dest, stamp);
-  if (observer_ != nullptr) observer_->on_program(ppn, lpn, OpOrigin::Gc);
-  return ppn;
-}
-
 void FtlCore::relocate_pages(UnitId unit, const Lpn* lpns, std::uint32_t count, double heat, std::uint64_t stamp) {
   Frontier& open = unit_state_[unit].frontiers[gc_frontier_];
   std::uint32_t i = 0;

@@ -449,7 +449,8 @@ class FtlCore {
   void end_cycle(UnitId unit);
   std::uint32_t gather_valid_pages(BlockId victim, std::uint32_t limit);
   void reopen_keeping_offsets(UnitId unit, BlockId victim, double heat, std::uint64_t stamp);
-  Ppn relocate_page(UnitId unit, std::uint32_t frontier, Lpn lpn, double heat, std::uint64_t stamp);
+  // Inline (below): relocate() runs it once per GC page moved.
+  inline Ppn relocate_page(UnitId unit, std::uint32_t frontier, Lpn lpn, double heat, std::uint64_t stamp);
   // relocate_page() to the GC frontier for each of `count` pages in order, a block's run at a
   // time when nothing watches single pages (no heat, no observer).
   void relocate_pages(UnitId unit, const Lpn* lpns, std::uint32_t count, double heat, std::uint64_t stamp);
@@ -524,6 +525,15 @@ inline Ppn FtlCore::program(UnitId unit, std::uint32_t frontier, Lpn lpn, double
   if (unit_count_ != 1) ++unit_valid_pages_[unit];
   if (tracks_heat_) policy_->on_page_programmed(block, heat);
   if (--open.room == 0) frontier_full(unit, frontier);
+  return ppn;
+}
+
+inline Ppn FtlCore::relocate_page(UnitId unit, std::uint32_t frontier, Lpn lpn, double heat, std::uint64_t stamp) {
+  const Ppn ppn = program(unit, frontier, lpn, exact_rates_ ? exact_rate(lpn) : heat);
+  ++counters_.gc_page_writes;
+  const BlockId dest = block_of(ppn);
+  if (stamp > blocks_.data_stamp(dest)) blocks_.set_data_stamp(dest, stamp);
+  if (observer_ != nullptr) observer_->on_program(ppn, lpn, OpOrigin::Gc);
   return ppn;
 }
 
