@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# compare_outputs.sh REFERENCE_BINARY CANDIDATE_BINARY [OUTDIR] [NAMES...]
+#
+# The check every speed change of docs/performance.md passes: results unchanged, byte for byte.
+# Runs 13 configurations with both binaries and compares stats.json and timeline.csv with cmp
+# (the RAID run writes no timeline). The configurations cover the fast paths' fallbacks: bench
+# (a)'s device (i), mlc-mqsim with read-first and multi-plane (ii), copyback (iii), suspend with
+# read retry (iv), tlc-modern with ECC, status reads and 2 dies per chip (v), RAID 6 (vi), status
+# read + ECC on (a)'s device (vii), a fio replay with syncs at recorded timing behind a write
+# buffer (fio) and closed-loop (fioq), write buffer with power-loss modelling (wbp), FIFO on
+# mlc-mqsim (st), `make demo`'s run (demo), data mode with copyback (data).
+# Prints "identical: N of N" and exits 0 when every file matches, 1 otherwise.
+set -uo pipefail
+if [ $# -lt 2 ]; then
+  echo "usage: $0 REFERENCE_BINARY CANDIDATE_BINARY [OUTDIR] [NAMES...]" >&2
+  exit 2
+fi
+REFERENCE=$1; CANDIDATE=$2; OUT=${3:-$(mktemp -d)}; shift $(( $# < 3 ? $# : 3 ))
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+mkdir -p "$OUT"
+FIO="$OUT/replay.fio"
+# A fio v3 iolog: 6,000 reads and writes of 4-16 KiB over 64 MiB with a sync every 97 records.
+python3 - "$FIO" <<'PY'
+import random, sys
+r = random.Random(7)
+lines = ["fio version 3 iolog", "0 /dev/x add", "0 /dev/x open"]
+t = 0
+for i in range(6000):
+    t += r.randint(0, 40)
+    op = r.choice(["write", "write", "read", "write"])
+    if i % 97 == 0:
+        lines.append(f"{t} /dev/x sync")
+        continue
+    lines.append(f"{t} /dev/x {op} {r.randrange(0, 1 << 26) // 4096 * 4096} {r.choice([4096, 8192, 16384])}")
+lines.append(f"{t} /dev/x close")
+open(sys.argv[1], "w").write("\n".join(lines) + "\n")
+PY
+A="--config slc-2011 --set nand.page_size_bytes=4096 --set nand.pages_per_block=64 --set nand.blocks_per_plane=2048
+ --set nand.planes_per_die=1 --set controller.channels=4 --set controller.chips_per_channel=1
+ --set channel.transfer_rate_mts=333 --set channel.command_cycle_ns=5 --set ftl.spare_factor=0.1
+ --set ftl.gc.policy=greedy --set ftl.gc.free_block_low_watermark=0.01 --set ftl.gc.free_block_high_watermark=0.02
+ --set host.pcie.lane_bandwidth_mbps=1000"
+SMALL="--set nand.blocks_per_plane=64 --set ftl.spare_factor=0.2"
+declare -A RUN
+RUN[i]="run $A --precondition steady --workload random-write:qd=32,count=30000,size=4KiB"
+RUN[ii]="run --config mlc-mqsim --set controller.scheduling_policy=read-first --set controller.multi_plane=true $SMALL --precondition steady --workload mixed:qd=16,count=20000,read=0.6,size=8KiB"
+RUN[iii]="run --config mlc-mqsim --set controller.copyback=true $SMALL --precondition steady --workload random-write:qd=16,count=20000,size=4KiB"
+RUN[iv]="run --config tlc-modern --set controller.suspend.enabled=true --set nand.reliability.rber.base=0.0005 --set nand.reliability.read_retry.max_steps=3 --set nand.reliability.read_retry.threshold_bits=8 $SMALL --precondition steady --workload mixed:qd=8,count=10000,read=0.5,size=4KiB"
+RUN[v]="run --config tlc-modern --set controller.ecc.latency_ns=800 --set controller.ecc.throughput_mbps=2000 --set nand.timing.status_read_ns=200 --set nand.dies_per_chip=2 $SMALL --precondition steady --workload mixed:qd=16,count=10000,read=0.5,size=4KiB"
+RUN[vi]="raid --config raid-6-tlc --set ssd.nand.blocks_per_plane=64 --precondition fill --workload mixed:qd=8,count=5000,read=0.5,size=16KiB"
+RUN[vii]="run $A --set controller.ecc.latency_ns=500 --set nand.timing.status_read_ns=100 --precondition steady --workload mixed:qd=32,count=20000,read=0.3,size=4KiB"
+RUN[fio]="run --config mlc-mqsim $SMALL --set ftl.write_buffer.pages=64 --precondition fill --workload trace:$FIO,format=fio"
+RUN[fioq]="run --config mlc-mqsim $SMALL --precondition fill --workload trace:$FIO,format=fio,replay=closed-loop,qd=16"
+RUN[wbp]="run --config mlc-mqsim $SMALL --set ftl.write_buffer.pages=32 --set power.enabled=true --set power.checkpoint_interval_pages=256 --precondition fill --workload mixed:qd=8,count=10000,read=0.4,size=4KiB"
+RUN[st]="run --config mlc-mqsim --set controller.scheduling_policy=fifo --set nand.blocks_per_plane=64 --set ftl.spare_factor=0.15 --precondition steady --workload random-write:qd=32,count=20000,size=4KiB"
+RUN[demo]="run --config mlc-mqsim --precondition fill --workload mixed:qd=8,count=20000,read=0.3,size=4KiB"
+RUN[data]="run --config mlc-mqsim --set nand.data_mode=true --set controller.copyback=true $SMALL --precondition steady --workload mixed:qd=16,count=10000,read=0.5,size=4KiB"
+NAMES="$*"; [ -z "$NAMES" ] && NAMES="i ii iii iv v vi vii fio fioq wbp st demo data"
+same=0; total=0; bad=""
+for name in $NAMES; do
+  [ -n "${RUN[$name]:-}" ] || { echo "unknown configuration: $name" >&2; exit 2; }
+  for side in reference candidate; do
+    binary=$REFERENCE; [ $side = candidate ] && binary=$CANDIDATE
+    rm -rf "$OUT/$side/$name"; mkdir -p "$OUT/$side"
+    # shellcheck disable=SC2086  # the configuration is a word list
+    if ! "$binary" ${RUN[$name]} --quiet --out "$OUT/$side/$name" > "$OUT/$side/$name.log" 2>&1; then
+      echo "$name: $side run failed (see $OUT/$side/$name.log)"; bad="$bad $name"; continue 2
+    fi
+  done
+  for file in stats.json timeline.csv; do
+    [ -f "$OUT/reference/$name/$file" ] || continue
+    total=$((total + 1))
+    if cmp -s "$OUT/reference/$name/$file" "$OUT/candidate/$name/$file"; then
+      same=$((same + 1))
+    else
+      echo "$name/$file differs"; bad="$bad $name/$file"
+    fi
+  done
+done
+echo "identical: $same of $total${bad:+; differ or failed:$bad}"
+[ -z "$bad" ]
