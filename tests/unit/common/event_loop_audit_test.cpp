@@ -36,12 +36,27 @@ bool is_comment(const std::string& line) {
   return first != std::string::npos && line.compare(first, 2, "//") == 0;
 }
 
+// The checkout: SSDTLM_SOURCE_DIR (ctest sets it), else three levels above this file (as the
+// compiler saw its path: relative to the build directory under ccache), else the working
+// directory or one of its parents (the test binary run by hand from the checkout's root).
+fs::path checkout_root() {
+  std::vector<fs::path> candidates;
+  if (const char* root_env = std::getenv("SSDTLM_SOURCE_DIR")) candidates.emplace_back(root_env);
+  candidates.push_back(fs::path(__FILE__).parent_path() / ".." / ".." / "..");
+  std::error_code ignored;
+  for (fs::path directory = fs::current_path(ignored); !directory.empty(); directory = directory.parent_path()) {
+    candidates.push_back(directory);
+    if (directory == directory.root_path()) break;
+  }
+  for (const fs::path& candidate : candidates) {
+    if (fs::exists(candidate / "models" / "common" / "event_loop.h", ignored)) return candidate;
+  }
+  return {};
+}
+
 TEST(EventLoopAuditTest, ModelCodeReadsTimeFromTheLoopAndNeverCallsTheKernelDirectly) {
-  // The checkout: SSDTLM_SOURCE_DIR, else three levels above this file (as the compiler saw its
-  // path, relative to the build directory where ctest runs the tests).
-  const char* root_env = std::getenv("SSDTLM_SOURCE_DIR");
-  const fs::path root = root_env != nullptr ? fs::path(root_env) : fs::path(__FILE__).parent_path() / ".." / ".." / "..";
-  ASSERT_TRUE(fs::exists(root / "models" / "common" / "event_loop.h")) << "no checkout at " << root;
+  const fs::path root = checkout_root();
+  ASSERT_FALSE(root.empty()) << "no checkout found: set SSDTLM_SOURCE_DIR";
   std::vector<std::string> violations;
   std::size_t files = 0;
   for (const char* top : {"models", "platforms"}) {
