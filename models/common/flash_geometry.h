@@ -20,6 +20,15 @@ inline constexpr Lpn kInvalidLpn = std::numeric_limits<Lpn>::max();
 inline constexpr Ppn kInvalidPpn = std::numeric_limits<Ppn>::max();
 inline constexpr BlockId kInvalidBlock = std::numeric_limits<BlockId>::max();
 
+// Where a physical page is: its die, the plane in the die, the block in the plane and the page
+// in the block (FlashGeometry::address_of_page).
+struct PageAddress {
+  DieId die;
+  std::uint32_t plane;
+  std::uint32_t block_in_plane;
+  std::uint32_t page;
+};
+
 struct FlashGeometry {
   std::uint32_t channels = 1;
   std::uint32_t dies_per_channel = 1;  // chips per channel x dies per chip
@@ -48,6 +57,16 @@ struct FlashGeometry {
     return die * blocks_per_die() + plane * blocks_per_plane + index;
   }
   Ppn page_id(BlockId block, std::uint32_t page) const { return block * pages_per_block + page; }
+  // All four fields at once, for a command's target (once per flash command): three divisions,
+  // each quotient with its remainder, where the single-field functions above take five. A block's
+  // index in its plane is its index in its die modulo blocks_per_plane (a die holds whole
+  // planes), so the fields are those functions' values for any geometry.
+  PageAddress address_of_page(Ppn ppn) const {
+    const BlockId block = ppn / pages_per_block;
+    const std::uint32_t block_in_die = block % blocks_per_die();
+    return {block / blocks_per_die(), block_in_die / blocks_per_plane, block_in_die % blocks_per_plane,
+            ppn % pages_per_block};
+  }
 };
 
 // Why a flash operation happens; statistics split every flash counter by it.

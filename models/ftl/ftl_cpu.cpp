@@ -918,18 +918,12 @@ void FtlCpu::add_txn() {
 }
 
 void FtlCpu::set_target(FlashCommand& command, Ppn ppn, std::uint64_t tag) {
-  // Three divisions instead of FlashGeometry's five: each quotient comes with its remainder,
-  // and a block's index in its plane is its index in its die modulo blocks_per_plane (a die
-  // holds whole planes), the same value as FlashGeometry::index_in_plane for any geometry.
-  const auto& g = core_.geometry();
-  const std::uint32_t blocks_per_die = g.blocks_per_die();
-  const BlockId block = ppn / g.pages_per_block;
-  const std::uint32_t block_in_die = block % blocks_per_die;
-  command.die = block / blocks_per_die;
+  const PageAddress address = core_.geometry().address_of_page(ppn);
+  command.die = address.die;
   auto& target = command.targets[0];
-  target.plane = block_in_die / g.blocks_per_plane;
-  target.block_in_plane = block_in_die % g.blocks_per_plane;
-  target.page = ppn % g.pages_per_block;
+  target.plane = address.plane;
+  target.block_in_plane = address.block_in_plane;
+  target.page = address.page;
   target.data_tag = tag;
   target.read_retry_step = 0;
   target.failed = false;

@@ -391,12 +391,12 @@ MjolnirCpu::FlashTxn& MjolnirCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOr
 void MjolnirCpu::release(FlashTxn& txn) { free_txns_.push_back(&txn); }
 
 void MjolnirCpu::issue(FlashTxn& txn) {
-  const BlockId block = geometry_.block_of_page(txn.ppn);
-  txn.command.die = geometry_.die_of_block(block);
+  const PageAddress address = geometry_.address_of_page(txn.ppn);
+  txn.command.die = address.die;
   auto& target = txn.command.targets[0];
-  target.plane = geometry_.plane_of_block(block);
-  target.block_in_plane = geometry_.index_in_plane(block);
-  target.page = geometry_.page_in_block(txn.ppn);
+  target.plane = address.plane;
+  target.block_in_plane = address.block_in_plane;
+  target.page = address.page;
   target.data_tag = txn.command.opcode == FlashOpcode::Program ? txn.expected_tag : 0;
   ++flash_stats_.flash_commands[static_cast<int>(txn.command.origin)][static_cast<int>(txn.command.opcode)];
   txn.gp.set_command(tlm::TLM_IGNORE_COMMAND);
