@@ -197,7 +197,8 @@ nlohmann::json RaidPlatform::verify_array_data() const {
   const StripeLayout& layout = controller_->layout();
   const std::uint64_t stripes = planner.addressing().stripes;
   const std::uint32_t rows = planner.blocks_per_unit();
-  std::uint64_t checked = 0, mismatches = 0, parity_rows = 0, parity_mismatches = 0, unrecoverable = 0;
+  const StripeIntegrity& integrity = controller_->integrity();
+  std::uint64_t checked = 0, mismatches = 0, parity_rows = 0, parity_mismatches = 0, unrecoverable = 0, known_lost = 0;
   auto content = [&](MemberId device, std::uint64_t block) -> std::uint64_t {
     // What the member holds; each member's own data check proves its flash holds the same.
     return devices_[device]->oracle()->expected(static_cast<Lpn>(block));
@@ -210,17 +211,28 @@ nlohmann::json RaidPlatform::verify_array_data() const {
       r.data.assign(placement.data_units, 0);
       r.data_lost.assign(placement.data_units, false);
       bool intact = true;
+      // What the controller knows it lost (StripeIntegrity): a stale row's parity is not
+      // compared, and a block it would rebuild or a unit holding a guess is not a mismatch
+      // (reads of them are answered with an error status).
+      const bool stale = integrity.row_stale(block);
+      std::vector<bool> guessed(placement.data_units, false);
       for (std::uint32_t k = 0; k < placement.data_units; ++k) {
         MemberId device = kNoMember;
-        for (std::uint32_t c = 0; c < placement.copies && device == kNoMember; ++c) {
-          device = controller_->serving_device(placement.data_member(k, c), stripe);
+        bool readable = false;
+        for (std::uint32_t c = 0; c < placement.copies && !readable; ++c) {
+          const MemberId d = controller_->serving_device(placement.data_member(k, c), stripe);
+          if (d == kNoMember) continue;
+          readable = !integrity.unit_unreadable(placement.data_member(k, c), block);
+          if (device == kNoMember || readable) device = d;
         }
         r.data_lost[k] = device == kNoMember;
+        guessed[k] = device != kNoMember && !readable;
         intact = intact && !r.data_lost[k];
         if (device != kNoMember) r.data[k] = content(device, block);
         // Every surviving mirror copy must agree.
         for (std::uint32_t c = 1; c < placement.copies && device != kNoMember; ++c) {
           const MemberId copy = controller_->serving_device(placement.data_member(k, c), stripe);
+          if (integrity.unit_unreadable(placement.data_member(k, c), block)) continue;
           if (copy != kNoMember && copy != device) {
             ++parity_rows;
             if (content(copy, block) != r.data[k]) ++parity_mismatches;
@@ -235,25 +247,34 @@ nlohmann::json RaidPlatform::verify_array_data() const {
         r.q_lost = r.has_q && q == kNoMember;
         if (!r.p_lost) r.p = content(p, block);
         if (r.has_q && !r.q_lost) r.q = content(q, block);
-        if (intact && !r.p_lost && !(r.has_q && r.q_lost)) {
+        if (intact && !stale && !r.p_lost && !(r.has_q && r.q_lost)) {
           ++parity_rows;
           if (r.p != xor_parity(r.data) || (r.has_q && r.q != q_parity(r.data))) ++parity_mismatches;
         }
-        if (!recover(r)) ++unrecoverable;
+        if ((stale && !intact) || !recover(r)) ++unrecoverable;
       }
       for (std::uint32_t k = 0; k < placement.data_units; ++k) {
         const std::uint64_t array_block = (stripe * placement.data_units + k) * rows + row;
         ++checked;
-        if (r.data_lost[k] || r.data[k] != data->expected(array_block)) ++mismatches;
+        if (guessed[k] || (stale && r.data_lost[k])) {
+          ++known_lost;
+        } else if (r.data_lost[k] || r.data[k] != data->expected(array_block)) {
+          ++mismatches;
+        }
       }
     }
   }
-  return {{"array_blocks_checked", checked},
-          {"array_block_mismatches", mismatches},
-          {"redundancy_rows_checked", parity_rows},
-          {"redundancy_mismatches", parity_mismatches},
-          {"unrecoverable_rows", unrecoverable},
-          {"controller", controller_->statistics()["data_integrity"]}};
+  nlohmann::json result = {{"array_blocks_checked", checked},
+                            {"array_block_mismatches", mismatches},
+                            {"redundancy_rows_checked", parity_rows},
+                            {"redundancy_mismatches", parity_mismatches},
+                            {"unrecoverable_rows", unrecoverable},
+                            {"controller", controller_->statistics()["data_integrity"]}};
+  if (!integrity.empty()) {
+    result["stale_parity_rows"] = integrity.stale_rows();
+    result["known_lost_blocks"] = known_lost;  // blocks whose reads fail: neither checked as right nor wrong
+  }
+  return result;
 }
 
 }  // namespace ssdtlm

@@ -29,6 +29,7 @@ RaidController::RaidController(sc_core::sc_module_name name, const RaidControlle
   addressing.stripes = config_.member_capacity_bytes / config_.stripe_unit_bytes;
   planner_ = std::make_unique<RaidIoPlanner>(*layout_, addressing);
   if (config_.data_mode) data_ = std::make_unique<RaidDataModel>(*planner_, devices());
+  integrity_ = std::make_unique<StripeIntegrity>(*planner_);
   coordinator_ = make_gc_coordinator(config_.gc, *this, "raid.gc_coordination");
 
   for (MemberId d = 0; d < devices(); ++d) queues_.push_back(std::make_unique<MemberQueue>());
@@ -186,6 +187,10 @@ void RaidController::plan(ArrayOp& op) {
   switch (op.kind) {
     case ArrayOp::Kind::HostRead:
       planner_->plan_read(op.request.offset_bytes, op.request.size_bytes, *this, op.plan);
+      if (!settle_read_plan(op)) {  // its reads still run; the host gets an error status
+        ++unrecoverable_reads_;
+        op.failed = true;
+      }
       break;
     case ArrayOp::Kind::HostWrite:
       planner_->plan_write(op.request.offset_bytes, op.request.size_bytes, *this, op.plan);
@@ -218,7 +223,18 @@ void RaidController::issue_phase(ArrayOp& op, const std::vector<MemberExtent>& e
 }
 
 void RaidController::reads_done(ArrayOp& op) {
+  // A host read that cannot return its data: answered with an error status once its reads
+  // are done, with nothing rebuilt or checked.
+  if (op.failed && op.kind == ArrayOp::Kind::HostRead) {
+    finish(op);
+    return;
+  }
   if (op.read_error_this_phase && reconstruct_after_read_errors(op)) return;
+  if (op.kind == ArrayOp::Kind::HostWrite) {
+    integrity_->record_write(op.plan);
+  } else if (op.kind == ArrayOp::Kind::Rebuild) {
+    integrity_->record_rebuild(op.plan);
+  }
   if (data_) {
     if (op.kind == ArrayOp::Kind::HostRead) {
       const std::uint64_t mismatches = data_->finish_read(op.plan);

@@ -38,6 +38,7 @@
 #include "models/raid/raid_controller_config.h"
 #include "models/raid/raid_data_model.h"
 #include "models/raid/raid_io_planner.h"
+#include "models/raid/stripe_integrity.h"
 #include "models/raid/stripe_layout.h"
 #include "models/raid/stripe_lock_table.h"
 
@@ -62,6 +63,8 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   // Data mode only (null otherwise): the members' content hooks call into it.
   RaidDataModel* data_model() { return data_.get(); }
   const RaidDataModel* data_model() const { return data_.get(); }
+  // Rows whose parity went stale and units holding a guess: reads of them fail instead.
+  const StripeIntegrity& integrity() const { return *integrity_; }
 
   // Takes the device serving `slot` out of service now / at `at` (absolute simulated time).
   void fail_member(MemberId slot);
@@ -131,6 +134,9 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   // degraded read without the failed devices, a host write's reads (read-modify-write or
   // reconstruct-write) as a degraded write's (true: the new reads are issued).
   bool reconstruct_after_read_errors(ArrayOp& op);
+  // A host read's plan checked against StripeIntegrity: planned again without devices whose
+  // blocks are unreadable; false when a block it needs cannot be returned (error status).
+  bool settle_read_plan(ArrayOp& op);
 
   // member side
   void submit(ArrayOp& op, const MemberExtent& extent, HostOp member_op);
@@ -151,6 +157,7 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   std::unique_ptr<StripeLayout> layout_;
   std::unique_ptr<RaidIoPlanner> planner_;
   std::unique_ptr<RaidDataModel> data_;
+  std::unique_ptr<StripeIntegrity> integrity_;
   std::unique_ptr<GcCoordinator> coordinator_;
   ParityEngine parity_engine_;
   StripeLockTable locks_;

@@ -26,12 +26,15 @@ nlohmann::json RaidController::statistics() const {
   for (int m = 0; m < kStripeModeCount; ++m) modes[to_string(static_cast<StripeMode>(m))] = stripe_modes_[m];
   j["stripe_operations"] = modes;
   j["lost_data_operations"] = lost_data_operations_;
-  if (member_read_errors_ != 0) {  // NAND fault model in the members (docs/reliability.md)
+  // NAND fault model in the members (docs/reliability.md), or reads of data the array lost.
+  if (member_read_errors_ != 0 || unrecoverable_reads_ != 0) {
     j["read_errors"] = {{"member_reads_failed", member_read_errors_},
                         {"reconstructed_reads", reconstructed_reads_},
                         {"unrecoverable_reads", unrecoverable_reads_},
                         {"reconstructed_writes", reconstructed_writes_},
-                        {"unrecoverable_writes", unrecoverable_writes_}};
+                        {"unrecoverable_writes", unrecoverable_writes_},
+                        {"stale_parity_rows", integrity_->stale_rows()},
+                        {"unreadable_blocks", integrity_->unreadable_blocks()}};
   }
   j["stripe_lock_waits"] = locks_.waits();
   j["parity_engine"] = {{"jobs", parity_engine_.jobs()},

@@ -56,53 +56,45 @@ ParityRow full_row(const std::vector<std::uint64_t>& data, bool has_q, std::uint
 }  // namespace
 
 std::uint64_t RaidDataModel::finish_read(const IoPlan& plan) {
-  const std::uint32_t members = planner_.layout().members();
   std::uint64_t mismatches = 0;
   parity_rows_.clear();
-  for (std::size_t t = 0; t < plan.tasks.size(); ++t) {
-    const StripeTask& task = plan.tasks[t];
-    const MemberId* devices = &plan.slot_devices[t * members];
-    const StripePlacement placement = planner_.layout().place(task.stripe);
-    for (std::uint32_t i = 0; i < task.piece_count; ++i) {
-      const UnitPiece& piece = plan.pieces[task.first_piece + i];
-      for (std::uint32_t row = piece.row_begin; row < piece.row_end; ++row) {
-        const std::uint64_t block = planner_.member_block(task.stripe, row);
-        std::uint64_t value = 0;
-        if (piece.device != kNoMember) {
-          value = read_value(piece.device, block);
-        } else {
-          // Rebuilt from what the planner read: surviving data, P, and Q when needed.
-          StripeRow r;
-          r.data.assign(placement.data_units, 0);
-          r.data_lost.assign(placement.data_units, false);
-          std::uint32_t lost_data = 0;
-          for (std::uint32_t k = 0; k < placement.data_units; ++k) {
-            const MemberId device = devices[placement.data_member(k)];
-            r.data_lost[k] = device == kNoMember;
-            lost_data += r.data_lost[k];
-            if (device != kNoMember) r.data[k] = read_value(device, block);
-          }
-          const bool p_ok = devices[placement.p] != kNoMember;
-          r.has_q = placement.q != kNoMember;
-          const bool q_ok = r.has_q && devices[placement.q] != kNoMember;
-          r.p_lost = !p_ok;
-          if (p_ok) r.p = read_value(devices[placement.p], block);
-          const bool q_read = q_ok && (lost_data > 1 || !p_ok);
-          r.q_lost = r.has_q && !q_read;
-          if (q_read) r.q = read_value(devices[placement.q], block);
-          if (!recover(r)) {
-            ++counters_.unrecoverable_rows;
-          } else {
-            ++counters_.blocks_reconstructed;
-            parity_rows_.push_back(full_row(r.data, r.has_q, r.p, r.q));
-          }
-          value = r.data[piece.k];
-        }
-        ++counters_.blocks_checked;
-        if (value != expected(piece.array_block + (row - piece.row_begin))) ++mismatches;
+  planner_.for_each_piece_row(plan, [&](const StripePlacement& placement, const MemberId* devices,
+                                        const UnitPiece& piece, std::uint32_t row, std::uint64_t block) {
+    std::uint64_t value = 0;
+    if (piece.device != kNoMember) {
+      value = read_value(piece.device, block);
+    } else {
+      // Rebuilt from what the planner read: surviving data, P, and Q when needed.
+      StripeRow r;
+      r.data.assign(placement.data_units, 0);
+      r.data_lost.assign(placement.data_units, false);
+      std::uint32_t lost_data = 0;
+      for (std::uint32_t k = 0; k < placement.data_units; ++k) {
+        const MemberId device = devices[placement.data_member(k)];
+        r.data_lost[k] = device == kNoMember;
+        lost_data += r.data_lost[k];
+        if (device != kNoMember) r.data[k] = read_value(device, block);
       }
+      const bool p_ok = devices[placement.p] != kNoMember;
+      r.has_q = placement.q != kNoMember;
+      const bool q_ok = r.has_q && devices[placement.q] != kNoMember;
+      r.p_lost = !p_ok;
+      if (p_ok) r.p = read_value(devices[placement.p], block);
+      const bool q_read = q_ok && (lost_data > 1 || !p_ok);
+      r.q_lost = r.has_q && !q_read;
+      if (q_read) r.q = read_value(devices[placement.q], block);
+      if (!recover(r)) {
+        ++counters_.unrecoverable_rows;
+      } else {
+        ++counters_.blocks_reconstructed;
+        parity_rows_.push_back(full_row(r.data, r.has_q, r.p, r.q));
+      }
+      value = r.data[piece.k];
     }
-  }
+    ++counters_.blocks_checked;
+    if (value != expected(piece.array_block + (row - piece.row_begin))) ++mismatches;
+    return true;
+  });
   counters_.mismatches += mismatches;
   return mismatches;
 }
@@ -212,7 +204,8 @@ void RaidDataModel::prepare_writes(const IoPlan& plan) {
         }
         case StripeMode::Rebuild: {
           if (placement.copies > 1) {
-            set_write(task.rebuild_target, block, read_value(task.rebuild_source, block));
+            const bool readable = task.rebuild_source != kNoMember;
+            set_write(task.rebuild_target, block, readable ? read_value(task.rebuild_source, block) : kGuessedContent);
             break;
           }
           StripeRow r;
@@ -236,6 +229,7 @@ void RaidDataModel::prepare_writes(const IoPlan& plan) {
           if (read_q) r.q = slot_value(placement.q, block);
           if (!recover(r)) {
             ++counters_.unrecoverable_rows;
+            set_write(task.rebuild_target, block, kGuessedContent);
             break;
           }
           std::uint64_t value;

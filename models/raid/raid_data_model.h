@@ -27,6 +27,10 @@ struct RaidDataCounters {
 
 class RaidDataModel {
  public:
+  // What a rebuild writes to the spare for a unit it could not recompute (the controller
+  // records the block as unreadable, StripeIntegrity): never a tag a host write gets.
+  static constexpr std::uint64_t kGuessedContent = 0;
+
   RaidDataModel(const RaidIoPlanner& planner, std::uint32_t devices);
 
   // Member side (installed as the members' content hooks).

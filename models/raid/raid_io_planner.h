@@ -47,6 +47,23 @@ class RaidIoPlanner {
     return stripe * blocks_per_unit_ + row;
   }
 
+  // Calls visit(placement, devices, piece, row, member_block) for every row of every piece of
+  // `plan`, task by task (`devices`: the task's device per slot as planned); stops when visit
+  // returns false.
+  template <class Visit> void for_each_piece_row(const IoPlan& plan, Visit visit) const {
+    for (std::size_t t = 0; t < plan.tasks.size(); ++t) {
+      const StripeTask& task = plan.tasks[t];
+      const MemberId* devices = &plan.slot_devices[t * layout_.members()];
+      const StripePlacement placement = layout_.place(task.stripe);
+      for (std::uint32_t i = 0; i < task.piece_count; ++i) {
+        const UnitPiece& piece = plan.pieces[task.first_piece + i];
+        for (std::uint32_t row = piece.row_begin; row < piece.row_end; ++row) {
+          if (!visit(placement, devices, piece, row, member_block(task.stripe, row))) return;
+        }
+      }
+    }
+  }
+
   // `offset_bytes` and `bytes` are whole blocks inside capacity_bytes() (the caller checks).
   void plan_read(std::uint64_t offset_bytes, std::uint64_t bytes, const DeviceView& view, IoPlan& plan) const;
   void plan_write(std::uint64_t offset_bytes, std::uint64_t bytes, const DeviceView& view, IoPlan& plan) const;

@@ -8,8 +8,11 @@
 //     the rows), the failed device's old content is rebuilt from them and the parity computed
 //     from the whole row; the writes are the first plan's, so the device that failed the read
 //     still receives its new data or parity.
+//   * a rebuild step: planned again without the failed devices; when the unit cannot be
+//     recomputed the spare still receives a block, recorded as unreadable (StripeIntegrity).
 // A device that fails again is added; when too many are out for the layout the host operation
-// is answered with an error status.
+// is answered with an error status. A host read also fails when a block it has to rebuild lies
+// in a row whose parity went stale (StripeIntegrity): it never returns data computed from it.
 #include <algorithm>
 
 #include "models/raid/raid_controller.h"
@@ -37,8 +40,13 @@ class ExcludingView : public DeviceView {
 
 bool RaidController::reconstruct_after_read_errors(ArrayOp& op) {
   op.read_error_this_phase = false;
-  if (op.kind == ArrayOp::Kind::Rebuild) return false;  // a rebuild's reads: not handled
   const ExcludingView view(*this, op.read_errors);
+  if (op.kind == ArrayOp::Kind::Rebuild) {
+    const StripeTask task = op.plan.tasks.front();
+    planner_->plan_rebuild(task.stripe, task.rebuild_slot, task.rebuild_target, view, op.plan);
+    issue_phase(op, op.plan.reads, HostOp::Read);
+    return true;
+  }
   if (op.kind == ArrayOp::Kind::HostWrite) {
     if (op.write_devices.empty()) {  // the first re-plan: keep what the write writes, and where
       op.planned_writes = op.plan.writes;
@@ -60,9 +68,9 @@ bool RaidController::reconstruct_after_read_errors(ArrayOp& op) {
     return true;
   }
   planner_->plan_read(op.request.offset_bytes, op.request.size_bytes, view, op.plan);
-  if (op.plan.lost_data) {
-    // Not rebuildable (no redundancy left for a block): the host gets an error status, and
-    // data mode does not check the blocks it could not read.
+  if (!settle_read_plan(op)) {
+    // Not rebuildable (no redundancy left for a block, or its row's parity is stale): the host
+    // gets an error status, and data mode does not check the blocks it could not read.
     ++unrecoverable_reads_;
     op.failed = true;
     finish(op);
@@ -72,6 +80,16 @@ bool RaidController::reconstruct_after_read_errors(ArrayOp& op) {
   for (const StripeTask& task : op.plan.tasks) ++stripe_modes_[static_cast<int>(task.mode)];
   issue_phase(op, op.plan.reads, HostOp::Read);
   return true;
+}
+
+bool RaidController::settle_read_plan(ArrayOp& op) {
+  for (;;) {
+    const ReadPlanVerdict verdict = integrity_->check_read(op.plan);
+    if (verdict.exclude == kNoMember) return !verdict.fails;
+    // The planner never picks an excluded device, so this ends within one pass per device.
+    op.read_errors.push_back(verdict.exclude);
+    planner_->plan_read(op.request.offset_bytes, op.request.size_bytes, ExcludingView(*this, op.read_errors), op.plan);
+  }
 }
 
 }  // namespace ssdtlm
