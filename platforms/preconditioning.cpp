@@ -5,6 +5,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/common/rng.h"
+#include "models/ftl/functional/gc_phase_spread.h"
 #include "models/ftl/functional/replay_writes.h"
 
 namespace ssdtlm {
@@ -78,6 +79,7 @@ PreconditionResult precondition(FtlCore& core, PreconditionMode mode, std::uint6
       if (rounds >= 8 && previous_wa > 0 && std::fabs(wa - previous_wa) <= 0.01 * previous_wa) break;
       previous_wa = wa;
     }
+    spread_gc_phases(core, rng);
   }
   const FtlCounters& after = core.counters();
   result.host_page_writes = after.host_page_writes - before.host_page_writes;

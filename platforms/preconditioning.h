@@ -2,7 +2,9 @@
 // Preconditioning through the untimed functional path: `fill` writes the logical space once
 // sequentially; `steady` then overwrites uniformly at random until GC is in steady state (the
 // write amplification of two consecutive rounds of 1/8 of the logical capacity agrees within
-// 1%, after at least one full capacity of overwrites, at most eight). The timed simulation
+// 1%, after at least one full capacity of overwrites, at most eight), and finally spreads the
+// allocation units over their GC cycle (spread_gc_phases, gc_phase_spread.h) so that a run of
+// any length gets the steady-state share of GC from its first request. The timed simulation
 // then starts from that state.
 #include <cstdint>
 #include <string>
