@@ -10,6 +10,7 @@
 #include "models/common/config/config_error.h"
 #include "models/raid/ftl_gc_channel.h"
 #include "models/raid/parity_math.h"
+#include "platforms/run_warnings.h"
 #include "models/common/event_loop.h"
 
 namespace ssdtlm {
@@ -187,6 +188,17 @@ nlohmann::json RaidPlatform::statistics() const {
   }
   stats["devices"] = devices;
   if (controller_->data_model() != nullptr) stats["data_integrity"] = verify_array_data();
+  RunFacts facts;
+  facts.precondition = to_string(precondition_mode_);
+  facts.host_writes = host_statistics_.op(HostOp::Write).count;
+  facts.reader = "member";
+  for (const nlohmann::json& device : devices) {
+    facts.gc_victims += device["ssd"]["gc"]["victims"].get<std::uint64_t>();
+    facts.reads_unmapped += device["ssd"]["ftl"]["reads_unmapped"].get<std::uint64_t>();
+  }
+  if (source_) facts.add_workload_report(source_->report());
+  nlohmann::json warnings = run_warnings(facts);
+  if (!warnings.empty()) stats["warnings"] = std::move(warnings);
   return stats;
 }
 

@@ -11,6 +11,7 @@
 #include "models/host/workload/request_source_factory.h"
 #include "platforms/kernel_context.h"
 #include "platforms/range_command_check.h"
+#include "platforms/run_warnings.h"
 #include "models/common/event_loop.h"
 
 namespace ssdtlm {
@@ -387,6 +388,7 @@ nlohmann::json SimulationSession::statistics() const {
   } else if (!workloads_.empty()) {
     for (const auto& workload : workloads_) stats["workloads"].push_back(workload->source->report());
   }
+  set_ssd_run_warnings(stats);  // again, with the workloads' reports
   return stats;
 }
 

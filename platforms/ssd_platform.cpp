@@ -6,6 +6,7 @@
 #include "models/common/config/config_error.h"
 #include "platforms/die_state_materializer.h"
 #include "platforms/reliability_statistics.h"
+#include "platforms/run_warnings.h"
 
 namespace ssdtlm {
 
@@ -385,6 +386,7 @@ nlohmann::json SsdPlatform::statistics() const {
     stats["ftl"]["flushes"] = {{"commands", ftl_cpu_->statistics().host_flushes},
                                {"waited", ftl_cpu_->statistics().flushes_waited}};
   }
+  set_ssd_run_warnings(stats);
   return stats;
 }
 

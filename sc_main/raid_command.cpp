@@ -58,6 +58,7 @@ void print_summary(const nlohmann::json& stats, double wall_seconds, const std::
                 static_cast<unsigned long long>(d["array_block_mismatches"].get<std::uint64_t>()),
                 static_cast<unsigned long long>(d["redundancy_mismatches"].get<std::uint64_t>()));
   }
+  print_warnings(stats);
   std::printf("  wall %.2f s; results in %s\n", wall_seconds, out_dir.c_str());
 }
 

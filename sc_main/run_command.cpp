@@ -49,6 +49,7 @@ void print_summary(const nlohmann::json& stats, const nlohmann::json& wall, cons
                 static_cast<unsigned long long>(stats["data_integrity"]["checked_pages"].get<std::uint64_t>()),
                 static_cast<unsigned long long>(stats["data_integrity"]["mismatches"].get<std::uint64_t>()));
   }
+  print_warnings(stats);
   std::printf("  wall %.2f s (%.0f host I/Os per wall-second); results in %s\n", wall["wall_seconds"].get<double>(),
               wall["host_ios_per_wall_second"].get<double>(), out_dir.c_str());
 }

@@ -1,5 +1,6 @@
 #include "sc_main/run_output.h"
 
+#include <cstdio>
 #include <fstream>
 #include <system_error>
 
@@ -35,6 +36,13 @@ void write_json(const std::filesystem::path& path, const nlohmann::json& value) 
   std::ofstream out(path);
   if (!out) throw config_error(path.string(), "cannot write");
   out << value.dump(2) << "\n";
+}
+
+void print_warnings(const nlohmann::json& stats) {
+  if (!stats.contains("warnings")) return;
+  for (const nlohmann::json& warning : stats["warnings"]) {
+    std::printf("  warning: %s\n", warning["message"].get<std::string>().c_str());
+  }
 }
 
 }  // namespace ssdtlm::cli

@@ -23,4 +23,7 @@ std::filesystem::path prepare_output_directory(const std::string& out, nlohmann:
 
 void write_json(const std::filesystem::path& path, const nlohmann::json& value);
 
+// The summary's lines for stats.json's "warnings" (platforms/run_warnings.h), if any.
+void print_warnings(const nlohmann::json& stats);
+
 }  // namespace ssdtlm::cli

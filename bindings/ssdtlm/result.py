@@ -5,6 +5,7 @@
     result.requests           pandas DataFrame, requests.csv (per-request records on), else None
     result.latencies("read")  numpy array of read latencies in microseconds (records on)
     result.config             the effective configuration (with workload and precondition)
+    result.warnings           stats.json's "warnings" (list of {"kind", "message"}; [] when none)
     result.plot_latency_cdf() / result.plot_timeline()   matplotlib Figures
 
 Result.load(DIR) reads a directory written by `ssdtlm run` or by simulate(out=DIR).
@@ -160,7 +161,14 @@ class Result:
                              f"p50 {lat['p50']:.1f} p99 {lat['p99']:.1f} max {lat['max']:.1f}")
         lines.append(f"  write amplification {self.stats['write_amplification']:.3f}, "
                      f"GC victims {self.stats['gc']['victims']}")
+        lines.extend(f"  warning: {warning['message']}" for warning in self.warnings)
         return "\n".join(lines)
+
+    @property
+    def warnings(self) -> list[dict]:
+        """stats.json's "warnings": [{"kind", "message"}] about figures that may not measure what
+        was meant (no GC after preconditioning, unmapped reads, trace requests beyond the device)."""
+        return self.stats.get("warnings", [])
 
     def __repr__(self) -> str:
         host = self.stats.get("host", {})

@@ -67,3 +67,33 @@ def test_lenient_trace_reports_bad_lines_by_kind(ssdtlm_binary, tmp_path):
     assert bad_lines["total"] == 3
     assert bad_lines["by_kind"] == {"missing_field": 1, "bad_number": 1, "bad_operation": 1}
     assert all(str(trace) in example for example in bad_lines["first_example"].values())
+
+
+@pytest.mark.parametrize("beyond,kind,verb", [("wrap", "trace_requests_wrapped", "wrapped into it"),
+                                              ("reject", "trace_requests_skipped", "left out")])
+def test_trace_requests_beyond_the_device_are_warned_about(ssdtlm_binary, tmp_path, beyond, kind, verb):
+    trace = tmp_path / "far.csv"
+    far = 1 << 50  # far beyond the small drive
+    lines = [f"1285{i:05d}0000000,wdev,3,Write,{i * 4096 + (far if i % 4 == 0 else 0)},4096,100" for i in range(40)]
+    trace.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "out"
+    result = run(ssdtlm_binary, "--workload", f"trace:{trace},format=msr,replay=closed-loop,qd=4,beyond={beyond}",
+                 "--out", str(out))
+    stats = json.loads((out / "stats.json").read_text())
+    assert [w["kind"] for w in stats["warnings"]] == [kind]
+    message = stats["warnings"][0]["message"]
+    assert message.startswith("10 trace requests lay beyond the device") and verb in message
+    assert f"warning: {message}" in result.stdout
+    counted = stats["workload"].get("wrapped_beyond_device", 0) if beyond == "wrap" else stats["workload"]["beyond_device"]
+    assert counted == 10
+
+
+def test_trace_that_fits_has_no_warnings(ssdtlm_binary, tmp_path):
+    trace = tmp_path / "near.csv"
+    trace.write_text("\n".join(f"1285{i:05d}0000000,wdev,3,Write,{i * 4096},4096,100" for i in range(40)) + "\n")
+    out = tmp_path / "out"
+    result = run(ssdtlm_binary, "--workload", f"trace:{trace},format=msr,replay=closed-loop,qd=4", "--out", str(out))
+    stats = json.loads((out / "stats.json").read_text())
+    assert "warnings" not in stats
+    assert "wrapped_beyond_device" not in stats["workload"]
+    assert "warning:" not in result.stdout

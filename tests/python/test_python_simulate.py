@@ -19,6 +19,16 @@ def cfg():
     return ssdtlm.Config.preset("slc-2011").update(TINY)
 
 
+def test_result_warnings_are_in_stats_and_summary(cfg):
+    quiet = ssdtlm.simulate(cfg, WRITES, precondition="steady")
+    assert quiet.warnings == [] and "warnings" not in quiet.stats and "warning:" not in quiet.summary()
+    unmapped = ssdtlm.simulate(cfg, READS)  # nothing written: every read hits an unmapped page
+    assert [w["kind"] for w in unmapped.warnings] == ["unmapped_reads"]
+    assert unmapped.warnings == unmapped.stats["warnings"]
+    assert unmapped.summary().splitlines()[-1] == "  warning: " + unmapped.warnings[0]["message"]
+    assert unmapped.warnings[0]["message"].startswith("1000 host page reads hit never-written")
+
+
 def test_simulate_returns_stats_timeline_and_latencies(cfg, tmp_path):
     result = ssdtlm.simulate(cfg, WRITES, precondition="steady", records=True)
     stats = result.stats

@@ -84,6 +84,7 @@ bool TraceReplaySource::place(TraceRecord& record) {
       }
       return false;
     }
+    ++wrapped_beyond_device_;
     offset %= device;
     offset = offset / alignment * alignment;
     if (offset + size > device) offset = (device - size) / alignment * alignment;
@@ -147,7 +148,7 @@ std::string TraceReplaySource::describe() const {
 }
 
 nlohmann::json TraceReplaySource::report() const {
-  return {
+  nlohmann::json report = {
       {"path", options_.path},
       {"format", reader_.format().name},
       {"format_detected", reader_.format_detected()},
@@ -157,6 +158,9 @@ nlohmann::json TraceReplaySource::report() const {
       {"reordered", reordered_},
       {"lines", to_json(reader_.counts())},
   };
+  // Only when it happened, so that the reports of traces that fit stay as they were.
+  if (wrapped_beyond_device_ != 0) report["wrapped_beyond_device"] = wrapped_beyond_device_;
+  return report;
 }
 
 }  // namespace ssdtlm

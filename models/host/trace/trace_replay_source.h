@@ -63,7 +63,8 @@ class TraceReplaySource final : public RequestSource {
   std::uint64_t last_timestamp_ns_ = 0;  // as recorded, to count records out of order
   // Counters for the report.
   std::uint64_t issued_ = 0;
-  std::uint64_t beyond_device_ = 0;
+  std::uint64_t beyond_device_ = 0;          // requests beyond the device, left out
+  std::uint64_t wrapped_beyond_device_ = 0;  // requests beyond the device, wrapped into it (beyond=wrap)
   std::uint64_t reordered_ = 0;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> streams_;  // device -> stream
 };

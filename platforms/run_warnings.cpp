@@ -1,0 +1,58 @@
+#include "platforms/run_warnings.h"
+
+#include <string>
+
+namespace ssdtlm {
+
+void RunFacts::add_workload_report(const nlohmann::json& report) {
+  if (!report.is_object()) return;
+  trace_requests_skipped += report.value("beyond_device", std::uint64_t{0});
+  trace_requests_wrapped += report.value("wrapped_beyond_device", std::uint64_t{0});
+}
+
+nlohmann::json run_warnings(const RunFacts& facts) {
+  nlohmann::json warnings = nlohmann::json::array();
+  auto add = [&](const char* kind, const std::string& message) {
+    warnings.push_back({{"kind", kind}, {"message", message}});
+  };
+  if (facts.precondition != "none" && facts.host_writes > 0 && facts.gc_victims == 0) {
+    add("no_gc_after_precondition",
+        std::to_string(facts.host_writes) + " host writes on a drive preconditioned with '" + facts.precondition +
+            "' collected no GC victim: write amplification and latencies contain no garbage collection "
+            "(the run ends before the free pool reaches the GC watermark)");
+  }
+  if (facts.reads_unmapped > 0) {
+    add("unmapped_reads", std::to_string(facts.reads_unmapped) + " " + facts.reader +
+                              " page reads hit never-written logical pages and read no flash: precondition "
+                              "the drive (--precondition fill) or write before reading");
+  }
+  if (facts.trace_requests_wrapped > 0) {
+    add("trace_requests_wrapped", std::to_string(facts.trace_requests_wrapped) +
+                                      " trace requests lay beyond the device and were wrapped into it (beyond=wrap)");
+  }
+  if (facts.trace_requests_skipped > 0) {
+    add("trace_requests_skipped", std::to_string(facts.trace_requests_skipped) +
+                                      " trace requests lay beyond the device and were left out");
+  }
+  return warnings;
+}
+
+void set_ssd_run_warnings(nlohmann::json& stats) {
+  RunFacts facts;
+  if (stats.contains("precondition")) facts.precondition = stats["precondition"].value("mode", "none");
+  if (stats.contains("host")) facts.host_writes = stats["host"]["write"].value("count", std::uint64_t{0});
+  if (stats.contains("gc")) facts.gc_victims = stats["gc"].value("victims", std::uint64_t{0});
+  if (stats.contains("ftl")) facts.reads_unmapped = stats["ftl"].value("reads_unmapped", std::uint64_t{0});
+  if (stats.contains("workload")) facts.add_workload_report(stats["workload"]);
+  if (stats.contains("workloads")) {
+    for (const nlohmann::json& report : stats["workloads"]) facts.add_workload_report(report);
+  }
+  nlohmann::json warnings = run_warnings(facts);
+  if (warnings.empty()) {
+    stats.erase("warnings");
+  } else {
+    stats["warnings"] = std::move(warnings);
+  }
+}
+
+}  // namespace ssdtlm

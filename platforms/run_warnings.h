@@ -1,0 +1,37 @@
+#pragma once
+// Warnings about a run whose figures may not measure what its user meant: stats.json carries
+// them as "warnings", a list of {"kind", "message"} present only when not empty; the CLI
+// summaries and the Python Result.summary() print them.
+//   no_gc_after_precondition  host writes on a preconditioned drive (array) collected no GC
+//                             victim: write amplification and latencies contain no GC
+//   unmapped_reads            host reads of never-written logical pages (no flash read)
+//   trace_requests_wrapped    trace requests beyond the device, wrapped into it
+//   trace_requests_skipped    trace requests beyond the device, left out
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace ssdtlm {
+
+struct RunFacts {
+  std::string precondition = "none";  // none | fill | steady
+  std::uint64_t host_writes = 0;      // requests
+  std::uint64_t gc_victims = 0;
+  std::uint64_t reads_unmapped = 0;   // logical pages
+  // Whose reads: "host", or "member" in an array (host reads and the controller's own reads
+  // of old data and parity).
+  std::string reader = "host";
+  std::uint64_t trace_requests_wrapped = 0;
+  std::uint64_t trace_requests_skipped = 0;
+  // Adds a request source's report() (trace replay counts; nothing for synthetic workloads).
+  void add_workload_report(const nlohmann::json& report);
+};
+
+nlohmann::json run_warnings(const RunFacts& facts);  // a list, empty when nothing to say
+
+// A single SSD's stats.json: sets "warnings" from its host, gc, ftl, precondition and
+// workload(s) sections, or removes it when there is nothing to say.
+void set_ssd_run_warnings(nlohmann::json& stats);
+
+}  // namespace ssdtlm
