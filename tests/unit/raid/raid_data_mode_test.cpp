@@ -136,5 +136,34 @@ TEST_F(RaidDoubleFailureTest, Raid6ReadsStayCorrectWithTwoMembersLost) {
   EXPECT_EQ(d["controller"]["mismatches"], 0);
 }
 
+// Beyond what the parity covers (two members of a RAID-5 lost, no spare), a read of a lost
+// block completes with an error status: it is neither rebuilt from too few survivors nor
+// checked as if it had been read.
+TEST_F(RaidDoubleFailureTest, Raid5ReadsOfLostDataFailInsteadOfReturningWrongData) {
+  RaidConfig config = testing::make_raid_config({{"level", "raid5"}, {"members", 4}, {"stripe_unit_bytes", 4096}}, true);
+  RaidPlatform platform("array", config);
+  const WorkloadSpec spec = parse_workload_spec("mixed:qd=4,count=3000,read=0.5,size=4KiB:3/12KiB:1", "test");
+  platform.attach_workload(make_request_source(spec, platform.logical_bytes(), 4096, config.seed));
+  platform.controller().schedule_member_failure(1, sc_core::sc_time(5, sc_core::SC_MS));
+  platform.controller().schedule_member_failure(3, sc_core::sc_time(10, sc_core::SC_MS));
+  // The second failure's warning is expected; any other report still fails the test.
+  sc_core::sc_report_handler::set_handler([](const sc_core::sc_report& report, const sc_core::sc_actions& actions) {
+    const bool expected = report.get_severity() == sc_core::SC_WARNING &&
+                          std::string(report.get_msg()).find("exceed what the level tolerates") != std::string::npos;
+    if (expected) return;
+    testing::failing_report_handler(report, actions);
+  });
+  platform.run();  // a read returning other than the last write fails the test here
+  testing::install_failing_report_handler();
+  ASSERT_TRUE(platform.workload_done());
+  const nlohmann::json stats = platform.statistics();
+  EXPECT_GT(stats["raid"]["lost_data_operations"].get<std::uint64_t>(), 0u);
+  ASSERT_TRUE(stats["raid"].contains("read_errors")) << stats["raid"].dump();
+  EXPECT_GT(stats["raid"]["read_errors"]["unrecoverable_reads"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(stats["raid"]["read_errors"]["member_reads_failed"], 0);
+  EXPECT_EQ(stats["data_integrity"]["controller"]["mismatches"], 0);
+  EXPECT_GT(stats["data_integrity"]["controller"]["blocks_checked"].get<std::uint64_t>(), 0u);
+}
+
 }  // namespace
 }  // namespace ssdtlm
