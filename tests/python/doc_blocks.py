@@ -15,8 +15,8 @@ What a block is, by the first word after its opening fence:
   no word, or another one   an error: every block says what it is.
 
 Conventions in the documents:
-  * A command meant to fail ends with the comment "# exits N": the block checks that this
-    command exits with status N and goes on.
+  * A command meant to fail ends with the comment "# exits N" or "# exits N: TEXT": the block
+    checks that this command exits with status N (and prints TEXT) and goes on.
   * An HTML comment on the line just before a fence passes options, invisible when rendered:
       <!-- doc-test: file=sweep.json -->   write the block into that file of the working
                                            directory for later blocks to use, instead of
@@ -36,8 +36,10 @@ Conventions in the documents:
 Where blocks run: prepare_workdir() makes a copy of the repository root in a temporary
 directory (README.md and docs/ copied; build/ and scenarios/ directories of links to the files
 of the build tree and of scenarios/; everything else linked), with ../shared linked beside it
-as in the checkout, so that outputs (out/..., build/demo, docs/configuration.md, a new
-scenarios/NAME.py) land in the copy, never in the checkout.
+as in the checkout (or $SSDTLM_TRACES as ../shared/traces; without either, the shell and Python
+blocks that use ../shared/ are skipped and the test warns), so that outputs (out/...,
+build/demo, docs/configuration.md, a new scenarios/NAME.py) land in the copy, never in the
+checkout.
 
 Run by hand, from the repository root (the same as the test, one line per block):
   .venv/bin/python tests/python/doc_blocks.py README.md docs/python.md
@@ -53,6 +55,7 @@ import json
 import os
 import pathlib
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -78,6 +81,10 @@ BUILD_OUTPUTS = {"demo"}
 # Never linked: outputs of earlier runs in the checkout would mix with the blocks' own.
 LEFT_OUT = {"out", ".git"}
 
+# The start of the log of a block not run: it needs ../shared, which the checkout has beside it,
+# a clean CI machine may not (the trace tests skip then, too).
+SKIPPED = "skipped"
+
 # The CI steps: (command as documented, what the harness runs instead). `make demo` runs for
 # real, without rebuilding (`-o build`: the build is CI's own step).
 CI_STEPS = [
@@ -88,7 +95,7 @@ CI_STEPS = [
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 DIRECTIVE = re.compile(r"^\s*<!--\s*doc-test:(?P<options>.*?)-->\s*$")
-EXPECTED_EXIT = re.compile(r"#.*\bexits (?P<status>\d+)\b[^\n]*$")
+EXPECTED_EXIT = re.compile(r"#.*\bexits (?P<status>\d+)\b(?::\s*(?P<message>.*?))?\s*$")
 
 
 @dataclasses.dataclass
@@ -231,12 +238,17 @@ def shell_script(block: Block) -> tuple[str, list[str]]:
                 break
         expected = EXPECTED_EXIT.search(command[-1])
         if expected:
-            status = expected["status"]
-            quoted = json.dumps(first.split("#")[0].strip())
-            script += ["set +e", *command, "doc_test_status=$?", "set -e",
+            status, message = expected["status"], expected["message"]
+            quoted = shlex.quote(first.split("#")[0].strip())
+            script += ["set +e", "doc_test_output=$( {", *command, "} 2>&1 )", "doc_test_status=$?", "set -e",
+                       'printf "%s\\n" "$doc_test_output"',
                        f'if [ "$doc_test_status" -ne {status} ]; then',
-                       f'  echo "doc-test: expected exit status {status}, got $doc_test_status:" {quoted} >&2; exit 1',
+                       f'  echo "doc-test: expected exit status {status}, got $doc_test_status:" {quoted}; exit 1',
                        "fi"]
+            if message:
+                script += [f'if ! grep -qF -- {shlex.quote(message)} <<< "$doc_test_output"; then',
+                           f'  echo "doc-test: the output of" {quoted} "does not say" {shlex.quote(repr(message))}; exit 1',
+                           "fi"]
         else:
             script += command
     return "\n".join(script) + "\n", notes
@@ -374,6 +386,9 @@ def prepare_workdir(parent: pathlib.Path, binary: pathlib.Path, root: pathlib.Pa
     shared = root.parent / "shared"
     if shared.exists():
         (parent / "shared").symlink_to(shared)
+    elif os.environ.get("SSDTLM_TRACES"):  # where the trace tests find the traces without ../shared
+        (parent / "shared").mkdir()
+        (parent / "shared" / "traces").symlink_to(pathlib.Path(os.environ["SSDTLM_TRACES"]).absolute())
     for entry in root.iterdir():
         if entry.name in LEFT_OUT:
             continue
@@ -397,6 +412,8 @@ def run_block(block: Block, workdir: pathlib.Path, env: dict, namespace: dict) -
     except ValueError as error:
         return False, str(error)
     block = dataclasses.replace(block, text=text)
+    if block.kind in ("shell", "python") and "../shared/" in block.text and not (workdir.parent / "shared").exists():
+        return True, f"{SKIPPED}: ../shared (the traces beside the checkout) not found; set SSDTLM_TRACES"
     if "file" in block.options:
         ok, log = write_file(block)
     elif block.kind == "shell":

@@ -6,6 +6,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import warnings
 
 import pytest
 
@@ -55,6 +56,9 @@ def test_every_code_block_of_the_document_runs(document, ssdtlm_binary, tmp_path
     before = checkout_state()
     records = run_blocks(document, pathlib.Path(ssdtlm_binary).absolute(), tmp_path)
     assert all(record["ok"] for record in records), failures(records)
+    for record in records:
+        if record["log"].startswith(doc_blocks.SKIPPED):
+            warnings.warn(f"{record['where']}: {record['log']}")
     after = checkout_state()
     assert after == before, f"the blocks changed the checkout: {sorted(set(after.items()) ^ set(before.items()))}"
 
@@ -101,8 +105,8 @@ def test_an_unclosed_block_is_an_error_naming_its_line():
 
 def test_a_command_marked_exits_n_must_exit_with_n_and_ci_steps_become_dry_runs():
     script, notes = shell_script(blocks_of(MARKDOWN, "doc.md")[0])
-    assert "set +e\nbuild/ssdtlm run --config nope \\\n    --out x   # exits 2: no such preset\n" in script
-    assert 'if [ "$doc_test_status" -ne 2 ]' in script
+    assert "set +e\ndoc_test_output=$( {\nbuild/ssdtlm run --config nope \\\n    --out x   # exits 2: no such preset\n} 2>&1 )\n" in script
+    assert 'if [ "$doc_test_status" -ne 2 ]' in script and "grep -qF -- 'no such preset'" in script
     assert "\nmake -n test\n" in script
     assert notes == ["CI step `make test` checked as `make -n test`"]
 
@@ -114,6 +118,7 @@ def test_console_blocks_run_only_the_prompted_lines():
 
 SAMPLE = """```sh
 false   # exits 1
+sh -c 'echo "bad key" >&2; exit 2'   # exits 2: bad key
 true   # exits 3
 ```
 
@@ -155,6 +160,14 @@ time.sleep(30)
 ```sh
 test "$(cat data/numbers.txt)" = "1 2" && echo one
 ```
+
+```sh
+ls ../shared/traces/
+```
+
+```sh
+sh -c 'echo "other" >&2; exit 2'   # exits 2: bad key
+```
 """
 
 
@@ -167,12 +180,11 @@ def test_failing_blocks_are_reported_with_file_and_line(tmp_path, ssdtlm_binary)
     run_dir = tmp_path / "run"
     run_dir.mkdir()
     records = run_blocks(document, pathlib.Path(ssdtlm_binary).absolute(), run_dir, root=root)
-    assert [(r["where"], r["ok"]) for r in records] == [
-        ("docs/sample.md:1", False), ("docs/sample.md:6", False), ("docs/sample.md:11", False),
-        ("docs/sample.md:16", False), ("docs/sample.md:20", False), ("docs/sample.md:25", False),
-        ("docs/sample.md:30", False), ("docs/sample.md:36", True), ("docs/sample.md:41", True)]
+    assert [r["where"] for r in records] == [b.where for b in blocks_of(SAMPLE, "docs/sample.md") if b.runs]
+    assert [r["ok"] for r in records] == [False] * 7 + [True] * 3 + [False]
     assert "expected exit status 3, got 0" in records[0]["log"]
-    assert 'File "docs/sample.md", line 8' in records[1]["log"] and "ZeroDivisionError" in records[1]["log"]
+    division_line = SAMPLE.splitlines().index("1 / 0") + 1
+    assert f'File "docs/sample.md", line {division_line}' in records[1]["log"] and "ZeroDivisionError" in records[1]["log"]
     assert "Expected:\n    3\nGot:\n    2" in records[2]["log"]
     assert "repeated key(s) a" in records[3]["log"]
     assert "nand.pages_per_block" in records[4]["log"]
@@ -180,6 +192,10 @@ def test_failing_blocks_are_reported_with_file_and_line(tmp_path, ssdtlm_binary)
     assert "timed out after 1 s" in records[6]["log"] and records[6]["seconds"] < 10
     assert (run_dir / "repo" / "data" / "numbers.txt").read_text() == "1 2\n"
     assert records[8]["log"] == "doc-test: run with 'one' replaced by '1'\n1\n"
+    if not os.environ.get("SSDTLM_TRACES"):  # no ../shared beside this root
+        assert records[9]["log"].startswith("skipped: ../shared")
+    assert "bad key" in records[0]["log"]
+    assert "other\ndoc-test: the output of sh -c 'echo \"other\" >&2; exit 2' does not say 'bad key'" in records[10]["log"]
 
 
 def test_the_configuration_reference_is_what_config_doc_prints(ssdtlm_binary):
