@@ -139,8 +139,8 @@ void RaidPlatform::open_member_trace(const std::string& path) {
   controller_->open_member_trace(path, config_.member_trace_start_ns, config_.member_trace_window_ns);
 }
 
-void RaidPlatform::enable_progress(bool enable) {
-  if (host_driver_) host_driver_->enable_progress(enable);
+void RaidPlatform::set_progress_callback(std::function<void()> callback) {
+  if (host_driver_) host_driver_->set_progress_callback(std::move(callback));
 }
 
 namespace {
@@ -169,6 +169,7 @@ nlohmann::json RaidPlatform::statistics() const {
   nlohmann::json stats;
   stats["sim_time_ns"] = sim_ps / 1000;
   stats["drain_time_ns"] = (now_ps - sim_ps) / 1000;
+  stats["interrupted"] = interrupted_;
   stats["array"]["read"] = host_statistics_.op_to_json(HostOp::Read, sim_ps);
   stats["array"]["write"] = host_statistics_.op_to_json(HostOp::Write, sim_ps);
   if (host_statistics_.op(HostOp::Flush).count > 0) stats["array"]["flush"] = host_statistics_.op_to_json(HostOp::Flush, sim_ps);

@@ -29,6 +29,7 @@ import itertools
 import json
 import os
 import pathlib
+import signal
 import subprocess
 import sys
 import tempfile
@@ -82,6 +83,12 @@ def run_point(payload: dict) -> dict:
         return json.loads(answer.read_text())
 
 
+def _ignore_sigint() -> None:
+    """Pool workers only wait for their point's process: Ctrl-C is for the sweep (which stops
+    submitting and waits for the points, which stop on it themselves) and for the points."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _display(value):
     if isinstance(value, Mapping):
         return json.dumps(value, sort_keys=True)
@@ -132,7 +139,7 @@ def sweep(base, grid, *, workload=None, precondition: str = "none", executor: cf
 
     own_executor = executor is None
     if own_executor:
-        executor = cf.ProcessPoolExecutor(max_workers=max_workers or os.cpu_count() or 1)
+        executor = cf.ProcessPoolExecutor(max_workers=max_workers or os.cpu_count() or 1, initializer=_ignore_sigint)
     outcomes: list[dict | None] = [None] * len(payloads)
     bar = None
     futures: dict = {}
@@ -276,6 +283,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PointFailed as error:
         print(f"ssdtlm sweep: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("ssdtlm sweep: interrupted (Ctrl-C); no new point was started", file=sys.stderr)
+        return 130
     if not args.quiet:
         from .tables import to_markdown
 
