@@ -182,6 +182,9 @@ nlohmann::json RaidPlatform::statistics() const {
   for (std::uint32_t d = 0; d < devices_.size(); ++d) {
     nlohmann::json ssd = devices_[d]->statistics();
     ssd.erase("host");  // no host driver of its own: the controller's view is under "raid"
+    // The array's window (sim_time_ns, drain_time_ns) and "interrupted" are the run's; a member
+    // has no host window of its own.
+    for (const char* key : {"drain", "drain_time_ns", "interrupted"}) ssd.erase(key);
     devices.push_back({{"device", d},
                        {"role", d < config_.controller.members ? "member" : "spare"},
                        {"ssd", ssd}});

@@ -3,7 +3,6 @@ REQUEST holds config, source, workload, precondition, records, out; RESULT recei
 {"stats": ..., "wall_seconds": ...}. Errors go to stderr with a non-zero exit."""
 import json
 import pathlib
-import signal
 import sys
 
 
@@ -23,7 +22,4 @@ def main(argv) -> int:
 
 
 if __name__ == "__main__":
-    # The sweep's pool workers ignore Ctrl-C (sweep.py) and their children inherit that: the
-    # point itself stops on Ctrl-C, with its results so far in its folder (simulate()).
-    signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.exit(main(sys.argv[1:]))

@@ -22,9 +22,9 @@ TINY = {"controller.channels": 2, "controller.chips_per_channel": 1, "nand.plane
         "nand.blocks_per_plane": 64}
 # Far more requests than a test waits for: only Ctrl-C ends these runs.
 ENDLESS_READS = "random-read:qd=8,count=500000000,size=4KiB"
-# Preconditioning of many seconds (9 s here): slc-2011 holds 8.4 M pages, `steady` overwrites
-# them at least once more; building the platform takes a fraction of a second.
-LONG_PRECONDITION = ["--config", "slc-2011", "--precondition", "steady"]
+# Preconditioning of many seconds: mlc-mqsim with twice its blocks holds 67 M pages, and `steady`
+# overwrites them at least once more (a complete run writes twice the logical space or more).
+LONG_PRECONDITION = ["--config", "mlc-mqsim", "--set", "nand.blocks_per_plane=4096", "--precondition", "steady"]
 ENV = {"SYSTEMC_DISABLE_COPYRIGHT_MESSAGE": "1", "PATH": os.environ.get("PATH", "")}
 
 
@@ -39,6 +39,18 @@ def wait_for(path, process, timeout=60.0):
         assert process.poll() is None, process.communicate()
         assert time.monotonic() < deadline, f"{path} never appeared"
         time.sleep(0.05)
+
+
+def read_stderr_until(process, text, timeout=120.0):
+    """Reads the process's stderr until `text` has appeared; returns what was read."""
+    seen = ""
+    deadline = time.monotonic() + timeout
+    while text not in seen:
+        assert time.monotonic() < deadline, f"{text!r} never appeared in {seen!r}"
+        char = process.stderr.read(1)
+        assert char, (seen, process.communicate())
+        seen += char
+    return seen
 
 
 def interrupt(process, after_seconds):
@@ -88,13 +100,17 @@ def test_sigint_during_preconditioning_stops_it_promptly_with_progress_shown(ssd
     out = tmp_path / "out"
     process = start([ssdtlm_binary, "run", *LONG_PRECONDITION, "--workload", ENDLESS_READS, "--out", str(out)],
                     env={"SSDTLM_PROGRESS": "1"})
-    wait_for(out / "effective-config.json", process)
-    _stdout, stderr, seconds = interrupt(process, 3.0)
+    # The progress line appears once the preconditioning has run for two seconds.
+    shown = read_stderr_until(process, "[ssdtlm] precondition")
+    shown += read_stderr_until(process, "ETA")
+    _stdout, stderr, seconds = interrupt(process, 0.0)
     assert process.returncode == 130, stderr
     assert seconds < 3
-    assert "[ssdtlm] precondition" in stderr and "%" in stderr and "ETA" in stderr
+    assert "%" in shown
     stats = json.loads((out / "stats.json").read_text())
     assert stats["interrupted"] is True
+    assert 0 < stats["precondition"]["host_page_writes"] < 2 * stats["ftl"]["logical_pages"]
+    assert stats["host"]["requests"] == 0
 
 
 def test_progress_of_the_timed_run_shows_percent_and_eta(ssdtlm_binary, tmp_path):
@@ -104,7 +120,8 @@ def test_progress_of_the_timed_run_shows_percent_and_eta(ssdtlm_binary, tmp_path
     wait_for(out / "effective-config.json", process)
     _stdout, stderr, _seconds = interrupt(process, 3.5)
     assert process.returncode == 130, stderr
-    line = [part for part in stderr.split("\r") if part.startswith("\033[K[ssdtlm] run")][-1]
+    # The line is rewritten in place with \r (text mode reads it as a line break).
+    line = [part for part in stderr.splitlines() if part.startswith("\033[K[ssdtlm] run")][-1]
     assert "%" in line and "ETA" in line and "requests" in line
 
 
@@ -134,16 +151,22 @@ def test_sigint_during_raid_writes_stats_so_far_and_exits_130(ssdtlm_binary, tmp
 
 PYTHON_SCRIPT = """
 import sys, ssdtlm
-print("started", flush=True)
-ssdtlm.simulate({config!r}, {workload!r}, precondition={precondition!r}, out={out!r}, set={changes!r},
-                progress=False)
+if {scripted!r}:  # preconditioning runs at the first run() call, after the platform is built
+    sim = ssdtlm.Simulation({config!r}, precondition={precondition!r}, set={changes!r}, progress=False)
+    sim.add_workload({workload!r})
+    print("started", flush=True)
+    sim.run()
+else:
+    print("started", flush=True)
+    ssdtlm.simulate({config!r}, {workload!r}, precondition={precondition!r}, out={out!r}, set={changes!r},
+                    progress=False)
 """
 
 
-def start_python(tmp_path, config, workload, precondition, changes):
+def start_python(tmp_path, config, workload, precondition, changes, scripted=False):
     out = tmp_path / "out"
     script = PYTHON_SCRIPT.format(config=config, workload=workload, precondition=precondition, out=str(out),
-                                  changes=changes)
+                                  changes=changes, scripted=scripted)
     process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, env={**os.environ, "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE": "1"})
     assert process.stdout.readline() == "started\n", process.communicate()
@@ -151,8 +174,9 @@ def start_python(tmp_path, config, workload, precondition, changes):
 
 
 def test_keyboard_interrupt_stops_python_preconditioning_promptly(tmp_path):
-    process, _out = start_python(tmp_path, "slc-2011", ENDLESS_READS, "steady", {})
-    _stdout, stderr, seconds = interrupt(process, 2.0)
+    process, _out = start_python(tmp_path, "mlc-mqsim", ENDLESS_READS, "steady", {"nand.blocks_per_plane": 4096},
+                                 scripted=True)
+    _stdout, stderr, seconds = interrupt(process, 1.0)
     assert "KeyboardInterrupt" in stderr
     assert process.returncode != 0
     assert seconds < 3

@@ -17,9 +17,10 @@ namespace {
 class PreconditionProgressTest : public testing::SystemCTest {
  protected:
   void TearDown() override { clear_run_interrupt(); }
-  // 4 x 2 x 256 blocks of 64 pages: 131,072 pages, about two report intervals of logical space.
+  // 4 x 2 x 256 blocks of 64 pages: 131,072 pages, 98,304 of them logical (1.5 report intervals).
   static SsdConfig config() {
     return testing::make_config({{"seed", 3},
+                                 {"ftl", {{"spare_factor", 0.25}}},
                                  {"nand", {{"page_size_bytes", 4096}, {"pages_per_block", 64}, {"blocks_per_plane", 256},
                                            {"planes_per_die", 2}}},
                                  {"controller", {{"channels", 2}, {"chips_per_channel", 2}}}});
@@ -48,6 +49,7 @@ TEST_F(PreconditionProgressTest, FillReportsEveryIntervalAgainstTheLogicalSpace)
 TEST_F(PreconditionProgressTest, SteadyExpectsTheFillAndEightRoundsAndEndsInTheSameStateAsWithoutReports) {
   FtlCore reported(config().ftl_core);
   FtlCore plain(config().ftl_core);
+  for (FtlCore* core : {&reported, &plain}) core->set_seal_blocks_on_close(true);  // as SsdPlatform::precondition
   const std::uint64_t logical = reported.fillable_logical_pages();
   std::uint64_t expected = 0, last_written = 0;
   const PreconditionResult with = precondition(reported, PreconditionMode::Steady, 3,
