@@ -91,7 +91,8 @@ int raid_run(const RaidRunOptions& options) {
   const auto precondition_done = std::chrono::steady_clock::now();
   platform.run();
   progress.finish();
-  const bool interrupted = run_interrupt_requested();
+  // A Ctrl-C after the run had finished interrupted nothing.
+  const bool interrupted = run_interrupt_requested() && !platform.finished();
   if (interrupted) {
     platform.mark_interrupted();  // stats.json covers the run up to the instant Ctrl-C stopped it
   } else if (!platform.workload_done()) {

@@ -85,7 +85,8 @@ int run(const RunOptions& options) {
   platform.precondition(mode);
   platform.run();
   progress.finish();
-  const bool interrupted = run_interrupt_requested();
+  // A Ctrl-C after the workload drained interrupted nothing.
+  const bool interrupted = run_interrupt_requested() && !platform.workload_done();
   if (interrupted) {
     // What was simulated up to the instant Ctrl-C stopped it, with the timeline's last partial interval.
     platform.mark_interrupted();
