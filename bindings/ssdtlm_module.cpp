@@ -72,7 +72,26 @@ class Session {
     return get().add_workload(spec, start_ns, stop_ns, seed);
   }
   void open_request_records(const std::string& path) { get().open_request_records(path); }
-  void enable_progress(bool enable) { get().enable_progress(enable); }
+  void stream_timeline_to(const std::string& path) { get().stream_timeline_to(path); }
+  void mark_interrupted() { get().mark_interrupted(); }
+  // `monitor(pages_written, pages_expected)` during preconditioning, which runs with the GIL
+  // released: the GIL is taken back for each call, and a pending Ctrl-C (KeyboardInterrupt)
+  // abandons the preconditioning there instead of after it.
+  void set_precondition_monitor(py::object monitor) {
+    if (monitor.is_none()) {
+      get().set_precondition_monitor(nullptr);
+      return;
+    }
+    auto shared = std::shared_ptr<py::object>(new py::object(std::move(monitor)), [](py::object* object) {
+      py::gil_scoped_acquire gil;
+      delete object;
+    });
+    get().set_precondition_monitor([shared](std::uint64_t written, std::uint64_t expected) {
+      py::gil_scoped_acquire gil;
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+      (*shared)(written, expected);
+    });
+  }
   void set_precondition(const std::string& mode) {
     get().set_precondition(ssdtlm::parse_precondition_mode(mode, "precondition"));
   }
@@ -397,7 +416,9 @@ PYBIND11_MODULE(_core, m) {
       .def("add_workload", &Session::add_workload, py::arg("spec"), py::arg("start_ns") = 0,
            py::arg("stop_ns") = 0, py::arg("seed"))
       .def("open_request_records", &Session::open_request_records, py::arg("path"))
-      .def("enable_progress", &Session::enable_progress, py::arg("enable"))
+      .def("stream_timeline_to", &Session::stream_timeline_to, py::arg("path"))
+      .def("mark_interrupted", &Session::mark_interrupted)
+      .def("set_precondition_monitor", &Session::set_precondition_monitor, py::arg("monitor"))
       .def("set_precondition", &Session::set_precondition, py::arg("mode"))
       .def("run_until", &Session::run_until, py::arg("until_ps"), py::arg("stop_when_done") = false)
       .def("run_to_completion", &Session::run_to_completion)

@@ -7,6 +7,7 @@
 // any length gets the steady-state share of GC from its first request. The timed simulation
 // then starts from that state.
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -26,9 +27,20 @@ struct PreconditionResult {
   std::uint64_t erases = 0;
   double steady_write_amplification = 0.0;  // of the last round (steady only)
   double wall_seconds = 0.0;
+  bool interrupted = false;  // stopped early by run_interrupt_requested() (Ctrl-C)
   nlohmann::json to_json() const;
 };
 
-PreconditionResult precondition(FtlCore& core, PreconditionMode mode, std::uint64_t seed);
+// Watches preconditioning (progress display, Python's KeyboardInterrupt): called every
+// kPreconditionReportPages page writes with the host page writes done so far and the number
+// the mode is expected to write (fill: the logical space; steady: that plus its minimum number
+// of overwrite rounds, so a longer steady phase passes 100 %). It may throw to abandon the run.
+using PreconditionMonitor = std::function<void(std::uint64_t pages_written, std::uint64_t pages_expected)>;
+constexpr std::uint64_t kPreconditionReportPages = std::uint64_t{1} << 16;
+
+// Stops early, with `interrupted` set, once run_interrupt_requested() (checked every
+// kPreconditionReportPages page writes); the core is then in a consistent, partly written state.
+PreconditionResult precondition(FtlCore& core, PreconditionMode mode, std::uint64_t seed,
+                                const PreconditionMonitor& monitor = nullptr);
 
 }  // namespace ssdtlm

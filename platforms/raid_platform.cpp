@@ -140,8 +140,8 @@ void RaidPlatform::open_member_trace(const std::string& path) {
   controller_->open_member_trace(path, config_.member_trace_start_ns, config_.member_trace_window_ns);
 }
 
-void RaidPlatform::enable_progress(bool enable) {
-  if (host_driver_) host_driver_->enable_progress(enable);
+void RaidPlatform::set_progress_callback(std::function<void()> callback) {
+  if (host_driver_) host_driver_->set_progress_callback(std::move(callback));
 }
 
 namespace {
@@ -170,6 +170,7 @@ nlohmann::json RaidPlatform::statistics() const {
   nlohmann::json stats;
   stats["sim_time_ns"] = sim_ps / 1000;
   stats["drain_time_ns"] = (now_ps - sim_ps) / 1000;
+  stats["interrupted"] = interrupted_;
   stats["array"]["read"] = host_statistics_.op_to_json(HostOp::Read, sim_ps);
   stats["array"]["write"] = host_statistics_.op_to_json(HostOp::Write, sim_ps);
   if (host_statistics_.op(HostOp::Flush).count > 0) stats["array"]["flush"] = host_statistics_.op_to_json(HostOp::Flush, sim_ps);
@@ -182,6 +183,9 @@ nlohmann::json RaidPlatform::statistics() const {
   for (std::uint32_t d = 0; d < devices_.size(); ++d) {
     nlohmann::json ssd = devices_[d]->statistics();
     ssd.erase("host");  // no host driver of its own: the controller's view is under "raid"
+    // The array's window (sim_time_ns, drain_time_ns) and "interrupted" are the run's; a member
+    // has no host window of its own.
+    for (const char* key : {"drain", "drain_time_ns", "interrupted"}) ssd.erase(key);
     devices.push_back({{"device", d},
                        {"role", d < config_.controller.members ? "member" : "spare"},
                        {"ssd", ssd}});

@@ -36,6 +36,9 @@ class RaidPlatform : public sc_core::sc_module {
   std::uint64_t logical_bytes() const { return controller_->capacity_bytes(); }
   // Functional preconditioning of every member (spares stay empty), before sc_start.
   void precondition(PreconditionMode mode);
+  // Watches the next precondition() through member 0 (members are preconditioned in parallel
+  // and alike): a progress display's view of the whole.
+  void set_precondition_monitor(PreconditionMonitor monitor) { devices_.front()->set_precondition_monitor(std::move(monitor)); }
   void run(const sc_core::sc_time& limit = sc_core::SC_ZERO_TIME);
   bool workload_done() const;
   // The workload drained and the members finished their background work: the run is over
@@ -48,11 +51,14 @@ class RaidPlatform : public sc_core::sc_module {
   void open_request_records(const std::string& path) { host_statistics_.open_request_records(path); }
   // Per-member response times over the configured window (stats.member_trace_*).
   void open_member_trace(const std::string& path);
-  void enable_progress(bool enable);
+  // Progress display of the timed run: called every HostDriver::kProgressInterval completions.
+  void set_progress_callback(std::function<void()> callback);
 
   // stats.json of a RAID run: array latency and throughput, the controller's figures, and
   // every device's SSD statistics. Simulated figures only.
   nlohmann::json statistics() const;
+  // The run was stopped early (Ctrl-C): statistics() says so under "interrupted".
+  void mark_interrupted() { interrupted_ = true; }
   // Data mode: every array block read back from the members (rebuilt from parity where a
   // unit is lost) against the data last written, and P/Q of every intact row recomputed.
   nlohmann::json verify_array_data() const;
@@ -77,6 +83,7 @@ class RaidPlatform : public sc_core::sc_module {
   PreconditionMode precondition_mode_ = PreconditionMode::None;
   bool finished_ = false;
   bool end_with_pause_ = false;
+  bool interrupted_ = false;
 
   void drain();
 };

@@ -195,13 +195,6 @@ std::size_t SimulationSession::add_workload(const WorkloadSpec& spec, std::uint6
 
 void SimulationSession::open_request_records(const std::string& path) { platform_->open_request_records(path); }
 
-void SimulationSession::enable_progress(bool enable) {
-  progress_ = enable;
-  for (auto& workload : workloads_) {
-    if (workload->driver) workload->driver->enable_progress(enable);
-  }
-}
-
 void SimulationSession::set_precondition(PreconditionMode mode) {
   if (started_) throw config_error("precondition", "must be set before the simulation starts");
   precondition_ = mode;
@@ -224,7 +217,6 @@ void SimulationSession::start_if_needed() {
     w.driver = std::make_unique<HostDriver>(name.c_str(), *w.source, depth, capacity, platform_->host_statistics(),
                                             [this]() { workload_finished(); },
                                             sc_core::sc_time(double(w.start_ns), sc_core::SC_NS));
-    w.driver->enable_progress(progress_);
     if (mux_) {
       w.driver->socket.bind(*mux_->host_sockets[i]);
     } else {

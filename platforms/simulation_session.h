@@ -44,7 +44,13 @@ class SimulationSession {
   std::size_t add_workload(const WorkloadSpec& spec, std::uint64_t start_ps, std::uint64_t stop_ps,
                            std::uint64_t seed);
   void open_request_records(const std::string& path);
-  void enable_progress(bool enable);
+  // Streams timeline rows to `path` as they are sampled (memory stays flat, as in `ssdtlm
+  // run`); write_timeline_csv(path) then flushes it.
+  void stream_timeline_to(const std::string& path) { platform_->stream_timeline_to(path); }
+  // Watches the preconditioning (Python's progress bar and KeyboardInterrupt check).
+  void set_precondition_monitor(PreconditionMonitor monitor) { platform_->set_precondition_monitor(std::move(monitor)); }
+  // The caller stopped the run early (KeyboardInterrupt): stats.json says "interrupted".
+  void mark_interrupted() { platform_->mark_interrupted(); }
   // Functional preconditioning; runs at the first run call (after workloads are added, like
   // `ssdtlm run`), so it can be set any time before.
   void set_precondition(PreconditionMode mode);
@@ -134,7 +140,6 @@ class SimulationSession {
   bool host_finished_ = false;
   std::unique_ptr<TimedCallbackQueue> actions_;
   PreconditionMode precondition_ = PreconditionMode::None;
-  bool progress_ = false;
   bool started_ = false;
   bool pause_when_done_ = false;
   bool failed_ = false;

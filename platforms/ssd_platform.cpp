@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "models/common/config/config_error.h"
+#include "models/common/run_interrupt.h"
 #include "platforms/die_state_materializer.h"
 #include "platforms/reliability_statistics.h"
 #include "platforms/run_warnings.h"
@@ -105,6 +106,7 @@ void SsdPlatform::host_workload_finished(std::function<void()> then) {
   host_done_ = true;
   host_done_time_ = sim_now();
   busy_at_host_done_ = busy_times_now();
+  counters_at_host_done_ = drain_counters_now();
   timeline_->stop();
   if (mjolnir_cpu_) {
     mjolnir_cpu_->host_finished(std::move(then));
@@ -123,6 +125,24 @@ SsdPlatform::BusyTimes SsdPlatform::busy_times_now() const {
   return busy;
 }
 
+SsdPlatform::DrainCounters SsdPlatform::drain_counters_now() const {
+  const FtlCpuStatistics& ftl = flash_statistics();
+  const auto total = [&ftl](std::initializer_list<FlashOpcode> opcodes) {
+    std::uint64_t n = 0;
+    for (int origin = 0; origin < kOpOriginCount; ++origin) {
+      for (FlashOpcode opcode : opcodes) n += ftl.flash_commands[origin][static_cast<int>(opcode)];
+    }
+    return n;
+  };
+  DrainCounters counters;
+  counters.flash_reads = total({FlashOpcode::Read, FlashOpcode::CacheRead});
+  counters.flash_programs = total({FlashOpcode::Program, FlashOpcode::CacheProgram, FlashOpcode::Copyback});
+  counters.flash_erases = total({FlashOpcode::Erase});
+  counters.gc_victims = ftl.gc_victims;
+  counters.gc_pages_moved = mjolnir_cpu_ ? mjolnir_cpu_->statistics().gc_copies : core_->counters().gc_page_writes;
+  return counters;
+}
+
 const FtlCpuStatistics& SsdPlatform::flash_statistics() const {
   return mjolnir_cpu_ ? mjolnir_cpu_->flash_statistics() : ftl_cpu_->statistics();
 }
@@ -136,8 +156,8 @@ SsdPlatform::~SsdPlatform() = default;
 
 bool SsdPlatform::workload_done() const { return !host_driver_ || host_driver_->done(); }
 
-void SsdPlatform::enable_progress(bool enable) {
-  if (host_driver_) host_driver_->enable_progress(enable);
+void SsdPlatform::set_progress_callback(std::function<void()> callback) {
+  if (host_driver_) host_driver_->set_progress_callback(std::move(callback));
 }
 
 void SsdPlatform::precondition(PreconditionMode mode, bool mirror_each_operation) {
@@ -151,7 +171,7 @@ void SsdPlatform::precondition(PreconditionMode mode, bool mirror_each_operation
   if (!mirror_each_operation && !oracle_ && !power_ && die_state_materializable(*core_)) {
     // The core alone, then the dies' state from its block table (die_state_materializer.h).
     core_->set_seal_blocks_on_close(true);
-    precondition_result_ = ssdtlm::precondition(*core_, mode, config_.seed);
+    precondition_result_ = ssdtlm::precondition(*core_, mode, config_.seed, precondition_monitor_);
     core_->set_seal_blocks_on_close(false);
     materialize_die_state(*core_, *controller_);
     core_->reset_counters();
@@ -165,7 +185,7 @@ void SsdPlatform::precondition(PreconditionMode mode, bool mirror_each_operation
     core_->set_observer(power_.get());
   }
   core_->set_seal_blocks_on_close(true);
-  precondition_result_ = ssdtlm::precondition(*core_, mode, config_.seed);
+  precondition_result_ = ssdtlm::precondition(*core_, mode, config_.seed, precondition_monitor_);
   core_->set_seal_blocks_on_close(false);
   core_->set_observer(power_.get());
   if (power_) {
@@ -183,7 +203,8 @@ void SsdPlatform::run(const sc_core::sc_time& limit) {
   const sc_core::sc_time loss = sc_core::sc_time::from_value(config_.power.loss_at_ps);
   if (config_.power.loss_at_ps > 0 && (until == sc_core::SC_ZERO_TIME || loss < until)) until = loss;
   run_kernel(until == sc_core::SC_ZERO_TIME ? nullptr : &until);
-  if (config_.power.loss_at_ps > 0) power_loss();
+  // An interrupted run stopped before the cut's time: it did not happen.
+  if (config_.power.loss_at_ps > 0 && !run_interrupt_requested()) power_loss();
 }
 
 nlohmann::json SsdPlatform::verify_mjolnir_data() const {
@@ -234,9 +255,20 @@ nlohmann::json SsdPlatform::verify_all_data() const {
 }
 
 nlohmann::json SsdPlatform::statistics() const {
-  const std::uint64_t sim_ps = host_done_ ? host_done_time_.value() : sim_now_ps();
+  const std::uint64_t now_ps = sim_now_ps();
+  const std::uint64_t sim_ps = host_done_ ? host_done_time_.value() : now_ps;
   nlohmann::json stats;
   stats["sim_time_ns"] = sim_ps / 1000;
+  // Both truncated from ps, so that sim_time_ns + drain_time_ns is the end of the run in ns.
+  stats["drain_time_ns"] = now_ps / 1000 - sim_ps / 1000;
+  const DrainCounters end = drain_counters_now();
+  const DrainCounters& start = host_done_ ? counters_at_host_done_ : end;
+  stats["drain"] = {{"flash_reads", end.flash_reads - start.flash_reads},
+                    {"flash_programs", end.flash_programs - start.flash_programs},
+                    {"flash_erases", end.flash_erases - start.flash_erases},
+                    {"gc_victims", end.gc_victims - start.gc_victims},
+                    {"gc_pages_moved", end.gc_pages_moved - start.gc_pages_moved}};
+  stats["interrupted"] = interrupted_;
   stats["host"]["read"] = host_statistics_.op_to_json(HostOp::Read, sim_ps);
   stats["host"]["write"] = host_statistics_.op_to_json(HostOp::Write, sim_ps);
   stats["host"]["trim"] = host_statistics_.op_to_json(HostOp::Trim, sim_ps);

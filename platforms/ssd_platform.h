@@ -43,16 +43,25 @@ class SsdPlatform : public sc_core::sc_module {
   // (die_state_materializer.h), or, in data mode, with power-loss recording or when
   // `mirror_each_operation` (tests), mirrored program by program; the result is the same.
   void precondition(PreconditionMode mode, bool mirror_each_operation = false);
+  // Watches the next precondition() (progress display; see PreconditionMonitor).
+  void set_precondition_monitor(PreconditionMonitor monitor) { precondition_monitor_ = std::move(monitor); }
   // Runs until the workload is drained (or `limit` of simulated time, if non-zero).
   void run(const sc_core::sc_time& limit = sc_core::SC_ZERO_TIME);
 
   // stats.json content (see docs/architecture.md, "Results"). Simulated figures only; the
   // precondition's wall time sits under a key containing "wall".
+  // Its window: `sim_time_ns` ends at the last host completion (rates, latencies and
+  // utilizations are over [0, sim_time_ns]); `drain_time_ns` follows it up to now (GC and
+  // buffered programs finishing; the flash and GC totals include it, and "drain" says how much
+  // of them it holds). `interrupted`: the run was cut short (mark_interrupted).
   nlohmann::json statistics() const;
+  // The run was stopped early (Ctrl-C, KeyboardInterrupt): statistics() says so.
+  void mark_interrupted() { interrupted_ = true; }
   void write_timeline_csv(const std::string& path) const;
   void stream_timeline_to(const std::string& path) { timeline_->stream_to(path); }
   void open_request_records(const std::string& path) { host_statistics_.open_request_records(path); }
-  void enable_progress(bool enable);
+  // Progress display of the timed run: called every HostDriver::kProgressInterval completions.
+  void set_progress_callback(std::function<void()> callback);
   // Data mode: compares every mapped logical page's flash content with the oracle.
   nlohmann::json verify_all_data() const;
   // Power-loss modelling (power.enabled; platforms/ssd_platform_power.cpp): cuts the power now
@@ -117,6 +126,15 @@ class SsdPlatform : public sc_core::sc_module {
     std::vector<sc_core::sc_time> die, channel, ecc;
   };
   BusyTimes busy_at_host_done_;
+  // The flash and GC totals that stats.json reports, at the last host completion, so that the
+  // drain's share of them can be told apart.
+  struct DrainCounters {
+    std::uint64_t flash_reads = 0, flash_programs = 0, flash_erases = 0, gc_victims = 0, gc_pages_moved = 0;
+  };
+  DrainCounters drain_counters_now() const;
+  DrainCounters counters_at_host_done_;
+  bool interrupted_ = false;
+  PreconditionMonitor precondition_monitor_;
   BusyTimes busy_times_now() const;
   BusyTimes measured_busy_times() const { return host_done_ ? busy_at_host_done_ : busy_times_now(); }
 };

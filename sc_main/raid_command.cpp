@@ -16,11 +16,14 @@
 #include <vector>
 
 #include "models/common/config/config_error.h"
+#include "models/common/run_interrupt.h"
 #include "models/host/workload/request_source_factory.h"
 #include "models/host/workload/workload_spec.h"
 #include "platforms/raid_platform.h"
 #include "sc_main/commands.h"
+#include "sc_main/run_interruption.h"
 #include "sc_main/run_output.h"
+#include "sc_main/run_progress.h"
 
 namespace ssdtlm::cli {
 namespace {
@@ -69,6 +72,7 @@ bool data_ok(const nlohmann::json& stats) {
 }
 
 int raid_run(const RaidRunOptions& options) {
+  install_run_interrupt_handler();  // from the start: building a large platform takes seconds too
   nlohmann::json document = load_raid_document(options.config, options.sets);
   const WorkloadSpec spec = take_workload(document, options.workload);
   const PreconditionMode mode = parse_precondition_mode(options.precondition, "--precondition");
@@ -81,11 +85,18 @@ int raid_run(const RaidRunOptions& options) {
   platform.attach_workload(make_request_source(spec, platform.logical_bytes(), config.controller.block_bytes, config.seed));
   if (config.per_request_records) platform.open_request_records((out_dir / "requests.csv").string());
   platform.open_member_trace((out_dir / "member_trace.csv").string());
-  platform.enable_progress(!options.quiet);
+  ProgressLine progress(ProgressLine::wanted(options.quiet));
+  platform.set_precondition_monitor(precondition_progress(progress));
+  platform.set_progress_callback(timed_run_progress(progress, spec, platform.host_statistics()));
   platform.precondition(mode);
   const auto precondition_done = std::chrono::steady_clock::now();
   platform.run();
-  if (!platform.workload_done()) {
+  progress.finish();
+  // A Ctrl-C after the run had finished interrupted nothing.
+  const bool interrupted = run_interrupt_requested() && !platform.finished();
+  if (interrupted) {
+    platform.mark_interrupted();  // stats.json covers the run up to the instant Ctrl-C stopped it
+  } else if (!platform.workload_done()) {
     throw std::runtime_error("simulation stopped before the workload drained (deadlock in the model?)");
   }
   const auto end = std::chrono::steady_clock::now();
@@ -98,6 +109,7 @@ int raid_run(const RaidRunOptions& options) {
                                      {"precondition_wall_seconds", wall_seconds - timed_seconds},
                                      {"array_ios_per_wall_second", timed_seconds > 0 ? completed / timed_seconds : 0.0}});
   if (!options.quiet) print_summary(stats, wall_seconds, out_dir.string());
+  if (interrupted) return report_interruption(stats);
   return data_ok(stats) ? 0 : 1;
 }
 

@@ -6,12 +6,15 @@
 #include <iostream>
 
 #include "models/common/config/config_error.h"
+#include "models/common/run_interrupt.h"
 #include "models/host/workload/request_source_factory.h"
 #include "models/host/workload/workload_spec.h"
 #include "platforms/range_command_check.h"
 #include "platforms/ssd_platform.h"
 #include "sc_main/commands.h"
+#include "sc_main/run_interruption.h"
 #include "sc_main/run_output.h"
+#include "sc_main/run_progress.h"
 
 namespace ssdtlm::cli {
 namespace {
@@ -55,6 +58,7 @@ void print_summary(const nlohmann::json& stats, const nlohmann::json& wall, cons
 }
 
 int run(const RunOptions& options) {
+  install_run_interrupt_handler();  // from the start: building a large platform takes seconds too
   nlohmann::json document = load_platform_document(options.config, options.sets);
   const WorkloadSpec spec = take_workload(document, options.workload);
   const PreconditionMode mode = parse_precondition_mode(options.precondition, "--precondition");
@@ -76,10 +80,19 @@ int run(const RunOptions& options) {
   platform.attach_workload(std::move(source));
   if (config.stats.per_request_records) platform.open_request_records((out_dir / "requests.csv").string());
   platform.stream_timeline_to((out_dir / "timeline.csv").string());
-  platform.enable_progress(!options.quiet);
+  ProgressLine progress(ProgressLine::wanted(options.quiet));
+  platform.set_precondition_monitor(precondition_progress(progress));
+  platform.set_progress_callback(timed_run_progress(progress, spec, platform.host_statistics()));
   platform.precondition(mode);
   platform.run();
-  if (!platform.workload_done() && !platform.power_lost()) {  // power.loss_at_us ends a run early
+  progress.finish();
+  // A Ctrl-C after the workload drained interrupted nothing.
+  const bool interrupted = run_interrupt_requested() && !platform.workload_done();
+  if (interrupted) {
+    // What was simulated up to the instant Ctrl-C stopped it, with the timeline's last partial interval.
+    platform.mark_interrupted();
+    platform.timeline().stop();
+  } else if (!platform.workload_done() && !platform.power_lost()) {  // power.loss_at_us ends a run early
     throw std::runtime_error("simulation stopped before the workload drained (deadlock in the model?)");
   }
   const double wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
@@ -92,6 +105,7 @@ int run(const RunOptions& options) {
                          {"host_ios_per_wall_second", wall_seconds > 0 ? completed / wall_seconds : 0.0}};
   write_json(out_dir / "wall.json", wall);
   if (!options.quiet) print_summary(stats, wall, out_dir.string());
+  if (interrupted) return report_interruption(stats);
   if (stats.contains("data_integrity") && stats["data_integrity"]["mismatches"].get<std::uint64_t>() != 0) return 1;
   return 0;
 }

@@ -84,7 +84,19 @@ class Result:
 
     @property
     def sim_time_ns(self) -> int:
+        """The measured window: from 0 to the last host completion."""
         return self.stats["sim_time_ns"]
+
+    @property
+    def drain_time_ns(self) -> int:
+        """After the window, until the run ended (GC and buffered programs finishing):
+        sim_time_ns + drain_time_ns is the simulated time at the end (Simulation.now_ns)."""
+        return self.stats.get("drain_time_ns", 0)
+
+    @property
+    def interrupted(self) -> bool:
+        """The run was stopped early (Ctrl-C): the figures cover the run up to that point."""
+        return bool(self.stats.get("interrupted", False))
 
     @property
     def write_amplification(self) -> float:

@@ -35,7 +35,7 @@ import tempfile
 import time as _time
 from typing import Any, Callable, Mapping
 
-from . import _core
+from . import _core, _progress
 from ._units import format_ps, to_bytes, to_ns, to_ps
 from .config import Config, to_json_text
 from .result import Result
@@ -179,7 +179,7 @@ class Simulation:
     """One timed simulation of one SSD, scripted step by step (see the module docstring)."""
 
     def __init__(self, config, *, precondition: str = "none", out=None, records: bool | None = None,
-                 seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool = False):
+                 seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool | None = None):
         cfg = Config.coerce(config)
         changes = dict(set or {})
         if seed is not None:
@@ -192,11 +192,17 @@ class Simulation:
         self.precondition = _core.check_precondition(precondition)
         self._session = _core.Session(to_json_text(cfg.to_dict()), cfg.source)
         self._session.set_precondition(self.precondition)
-        self._session.enable_progress(progress)
         self.out = pathlib.Path(out) if out is not None else None
         self._tmp = None
         if self.out is not None:
             self.out.mkdir(parents=True, exist_ok=True)
+        # Streamed as sampled, as `ssdtlm run` does: memory stays flat however long the run.
+        self._timeline_csv = self._output_dir() / "timeline.csv"
+        self._session.stream_timeline_to(str(self._timeline_csv))
+        # The monitor also lets Ctrl-C (KeyboardInterrupt) stop the preconditioning promptly.
+        self._bars = _progress.PhaseBars(_progress.wanted(progress))
+        self._session.set_precondition_monitor(self._bars.precondition)
+        self.interrupted = False  # a KeyboardInterrupt stopped run(): result() says so
         self._requests_csv = None
         if cfg.get("stats.per_request_records"):
             self._requests_csv = self._output_dir() / "requests.csv"
@@ -345,6 +351,18 @@ class Simulation:
         return self
 
     def _advance(self, target: int | None, stop_when_done: bool) -> None:
+        try:
+            self._advance_steps(target, stop_when_done)
+        except KeyboardInterrupt:
+            # Between kernel slices the simulation is consistent: result() reports the run so far
+            # (stats.json's "interrupted": true). Interrupted preconditioning leaves none (_kernel).
+            if self._stopped_by is None:
+                self.interrupted = True
+            raise
+        finally:
+            self._bars.close()
+
+    def _advance_steps(self, target: int | None, stop_when_done: bool) -> None:
         session = self._session
         while True:
             self._check_runnable()
@@ -373,6 +391,10 @@ class Simulation:
             began = _time.perf_counter()
             if self._kernel(session.run_until, session.now_ps + step, True):
                 return
+            if self._bars.enabled:
+                statuses = self.workloads()
+                self._bars.run(_progress.workload_fraction(statuses, session.now_ps / 1e3),
+                               sum(status["submitted"] for status in statuses))
             if not session.pending_activity:
                 error = SimulationError("the simulation ran out of events before the workloads drained "
                                         "(deadlock in the model?)")
@@ -389,7 +411,9 @@ class Simulation:
         try:
             return function(*args)
         except BaseException as error:
-            self._stopped_by = error
+            # Ctrl-C once the timed run has started leaves a consistent simulation (_advance).
+            if not (isinstance(error, KeyboardInterrupt) and self._session.started):
+                self._stopped_by = error
             raise
         finally:
             self._wall_seconds += _time.perf_counter() - started
@@ -443,10 +467,8 @@ class Simulation:
         import pandas as pd
 
         self._check_open()
-        with tempfile.TemporaryDirectory() as directory:
-            path = pathlib.Path(directory) / "timeline.csv"
-            self._session.write_timeline_csv(str(path))
-            return pd.read_csv(path)
+        self._session.write_timeline_csv(str(self._timeline_csv))  # flushes the streamed rows
+        return pd.read_csv(self._timeline_csv)
 
     def workloads(self) -> list[dict]:
         """Per workload: spec, compact form, start/stop, seed, submitted, outstanding, done."""
@@ -475,9 +497,11 @@ class Simulation:
         session = self._session
         directory = self._output_dir()
         session.stop_timeline()
+        if self.interrupted:
+            session.mark_interrupted()
         stats_text = session.statistics(2)
         stats = json.loads(stats_text)
-        session.write_timeline_csv(str(directory / "timeline.csv"))
+        session.write_timeline_csv(str(self._timeline_csv))
         effective = self.config.to_dict()
         if len(self._workload_specs) == 1:
             effective["workload"] = self._workload_specs[0]["workload"]
@@ -502,7 +526,7 @@ class Simulation:
             if scenario is not None:
                 (directory / "scenario.json").write_text(json.dumps(scenario, indent=2) + "\n")
         self.close()  # flushes requests.csv
-        self._result = Result(stats, effective, timeline_csv=directory / "timeline.csv",
+        self._result = Result(stats, effective, timeline_csv=self._timeline_csv,
                               requests_csv=self._requests_csv, wall=wall, workloads=self._workload_specs,
                               changes=self._changes, out=self.out, keepalive=self._tmp)
         return self._result
@@ -548,11 +572,14 @@ class Simulation:
 
 
 def simulate(config, workload=None, *, precondition: str = "none", out=None, records: bool | None = None,
-             seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool = False) -> Result:
+             seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool | None = None) -> Result:
     """One timed run, as `ssdtlm run`: the configuration (Config, dict, preset name or file),
     a workload (compact spec or dict; default: the configuration's "workload" section),
     preconditioning ("none", "fill", "steady"). With `out`, writes the same files as
-    `ssdtlm run --out` (stats.json byte for byte)."""
+    `ssdtlm run --out` (stats.json byte for byte). `progress`: bars for the preconditioning and
+    the run (tqdm.auto); None shows them on a terminal or in a notebook. Ctrl-C
+    (KeyboardInterrupt) during the timed run first writes the run so far to `out`, with
+    stats.json's "interrupted": true, then propagates."""
     cfg = Config.coerce(config)
     if workload is None:
         workload = cfg.get("workload", None)
@@ -561,5 +588,10 @@ def simulate(config, workload=None, *, precondition: str = "none", out=None, rec
     with Simulation(cfg, precondition=precondition, out=out, records=records, seed=seed, set=set,
                     progress=progress) as sim:
         sim.add_workload(workload)
-        sim.run()
+        try:
+            sim.run()
+        except KeyboardInterrupt:
+            if out is not None and sim.interrupted:
+                sim.result()
+            raise
         return sim.result()

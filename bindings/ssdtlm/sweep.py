@@ -29,6 +29,7 @@ import itertools
 import json
 import os
 import pathlib
+import signal
 import subprocess
 import sys
 import tempfile
@@ -63,9 +64,19 @@ def expand_grid(grid) -> list[dict]:
     raise ValueError("grid: expected {KEY: [VALUES]} or a list of {KEY: VALUE} points")
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run_point(payload: dict) -> dict:
     """Runs one point in a fresh Python process (the task function executors run). Returns
-    {"stats": ..., "wall_seconds": ...}; raises PointFailed with the point's error output."""
+    {"stats": ..., "wall_seconds": ...}; raises PointFailed with the point's error output.
+    Once the sweep's stop file exists (Ctrl-C), a point not yet started is not run and a
+    running one gets SIGINT, so it stops with its results so far in its folder."""
+    stop_file = payload.get("stop_file")
+    stopped = lambda: stop_file is not None and os.path.exists(stop_file)  # noqa: E731
+    if stopped():
+        raise PointFailed(f"sweep point {payload.get('label', {})} not run: the sweep was interrupted")
     with tempfile.TemporaryDirectory(prefix="ssdtlm-point-") as directory:
         request = pathlib.Path(directory) / "point.json"
         answer = pathlib.Path(directory) / "result.json"
@@ -73,13 +84,31 @@ def run_point(payload: dict) -> dict:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_PARENT, env.get("PYTHONPATH")) if p)
         env.setdefault("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1")
-        process = subprocess.run([sys.executable, "-m", "ssdtlm._point", str(request), str(answer)],
-                                 capture_output=True, text=True, env=env)
+        # Its own session, so that only this function passes Ctrl-C on (once); the default
+        # SIGINT action, which the pool worker's own ignoring would otherwise pass down.
+        process = subprocess.Popen([sys.executable, "-m", "ssdtlm._point", str(request), str(answer)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                   start_new_session=True, preexec_fn=_default_sigint)
+        interrupted = False
+        while True:
+            try:
+                stdout, stderr = process.communicate(timeout=0.2)
+                break
+            except subprocess.TimeoutExpired:
+                if not interrupted and stopped():
+                    process.send_signal(signal.SIGINT)
+                    interrupted = True
         if process.returncode != 0 or not answer.is_file():
-            output = (process.stderr or process.stdout or "").strip().splitlines()
+            output = (stderr or stdout or "").strip().splitlines()
             tail = "\n".join(output[-25:])
             raise PointFailed(f"sweep point {payload.get('label', {})} failed (exit {process.returncode}):\n{tail}")
         return json.loads(answer.read_text())
+
+
+def _ignore_sigint() -> None:
+    """Pool workers only wait for their point's process: Ctrl-C is the sweep's, which then
+    creates its stop file (run_point)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _display(value):
@@ -130,9 +159,13 @@ def sweep(base, grid, *, workload=None, precondition: str = "none", executor: cf
                          "out": str(out_dir / "points" / f"{index:04d}") if out_dir is not None else None,
                          "label": label})
 
+    stop_directory = tempfile.TemporaryDirectory(prefix="ssdtlm-sweep-")
+    stop_file = os.path.join(stop_directory.name, "interrupted")
+    for payload in payloads:
+        payload["stop_file"] = stop_file
     own_executor = executor is None
     if own_executor:
-        executor = cf.ProcessPoolExecutor(max_workers=max_workers or os.cpu_count() or 1)
+        executor = cf.ProcessPoolExecutor(max_workers=max_workers or os.cpu_count() or 1, initializer=_ignore_sigint)
     outcomes: list[dict | None] = [None] * len(payloads)
     bar = None
     futures: dict = {}
@@ -151,11 +184,17 @@ def sweep(base, grid, *, workload=None, precondition: str = "none", executor: cf
                     raise
                 outcomes[index] = {"error": str(error)}
             bar.update(1)
+    except KeyboardInterrupt:
+        pathlib.Path(stop_file).touch()  # points not started are skipped, running ones stopped
+        for future in futures:
+            future.cancel()
+        raise
     finally:
         if bar is not None:
             bar.close()
         if own_executor:
             executor.shutdown(wait=True, cancel_futures=True)
+        stop_directory.cleanup()
 
     from .result import flatten, lookup
 
@@ -276,6 +315,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PointFailed as error:
         print(f"ssdtlm sweep: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("ssdtlm sweep: interrupted (Ctrl-C); no new point was started", file=sys.stderr)
+        return 130
     if not args.quiet:
         from .tables import to_markdown
 

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "models/common/run_interrupt.h"
+
 namespace ssdtlm {
 namespace {
 
@@ -151,6 +153,10 @@ void EventLoop::run() {
       if (queued_ == 0) break;
       const Key& next = keys_[queued_ - 1];
       if (next.at_ps >= limit_ps_ || context.sim_status() != sc_core::SC_SIM_OK) break;
+      if (run_interrupt_requested()) {  // Ctrl-C: the run ends with this instant
+        request_stop(StopKind::Stop);
+        break;
+      }
       now_ps_ = next.at_ps;
       if (next.deferred()) continue;
       entry = next.entry;  // the instant's first entry

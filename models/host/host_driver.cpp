@@ -1,8 +1,6 @@
 #include "models/host/host_driver.h"
 #include "models/common/event_loop.h"
 
-#include <cstdio>
-
 namespace ssdtlm {
 
 using sc_core::sc_time;
@@ -30,13 +28,11 @@ HostDriver::HostDriver(sc_core::sc_module_name name, RequestSource& source, std:
       stop_after_ps_(source.stop_after_ns() * 1000) {
   socket.register_nb_transport_bw(this, &HostDriver::nb_transport_bw);
   timer_.schedule_at(start_time, [this]() { start(); });
-  wall_start_ = last_progress_ = std::chrono::steady_clock::now();
 }
 
 HostDriver::~HostDriver() = default;
 
 void HostDriver::start() {
-  wall_start_ = last_progress_ = std::chrono::steady_clock::now();  // preconditioning excluded
   if (open_loop_) {
     schedule_next_arrival();
   } else {
@@ -131,27 +127,14 @@ void HostDriver::completed(Slot& slot) {
   } else {
     pull_and_submit();
   }
-  if (progress_ && (statistics_.completed() & 1023) == 0) report_progress();
+  if (on_progress_ && statistics_.completed() % kProgressInterval == 0) on_progress_();
   check_done();
 }
 
 void HostDriver::check_done() {
   if (done_ || !exhausted_ || outstanding_ != 0 || !held_.empty()) return;
   done_ = true;
-  if (progress_printed_) std::fprintf(stderr, "\n");
   if (on_done_) on_done_();
-}
-
-void HostDriver::report_progress() {
-  const auto now = std::chrono::steady_clock::now();
-  if (now - wall_start_ < std::chrono::seconds(3) || now - last_progress_ < std::chrono::seconds(1)) return;
-  last_progress_ = now;
-  progress_printed_ = true;
-  const double wall = std::chrono::duration<double>(now - wall_start_).count();
-  std::fprintf(stderr, "\r[ssdtlm] %llu requests done, simulated %.3f ms, %.0f requests/wall-s   ",
-               static_cast<unsigned long long>(statistics_.completed()),
-               sim_now().to_seconds() * 1e3, statistics_.completed() / wall);
-  std::fflush(stderr);
 }
 
 }  // namespace ssdtlm

@@ -4,7 +4,6 @@
 // open loop (at each request's arrival time; requests beyond the submission queues' capacity
 // wait in host software, and their latency counts from arrival). It records every completion
 // in HostStatistics and calls `on_done` once the workload is exhausted and drained.
-#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -40,8 +39,10 @@ class HostDriver : public sc_core::sc_module, private CommandInitiator<HostComma
   // Whether requests go to the HostInterface by direct calls (models/common/command_link.h;
   // known from the end of elaboration) rather than through `socket`.
   bool direct_calls() const { return target_ != nullptr; }
-  // Progress on stderr when a run takes more than a few wall seconds.
-  void enable_progress(bool enable) { progress_ = enable; }
+  // Called every kProgressInterval completions (a progress display reads the statistics and
+  // the wall clock there; none by default).
+  void set_progress_callback(std::function<void()> callback) { on_progress_ = std::move(callback); }
+  static constexpr std::uint64_t kProgressInterval = 1024;
 
  private:
   struct Slot;
@@ -55,7 +56,6 @@ class HostDriver : public sc_core::sc_module, private CommandInitiator<HostComma
   void end_command(tlm::tlm_generic_payload& payload) override;  // CommandInitiator
   void completed(Slot& slot);
   void check_done();
-  void report_progress();
 
   RequestSource& source_;
   std::uint32_t queue_depth_;
@@ -73,11 +73,7 @@ class HostDriver : public sc_core::sc_module, private CommandInitiator<HostComma
   std::deque<std::pair<HostRequest, std::uint64_t>> held_;  // open loop: waiting for a queue slot
   std::vector<std::unique_ptr<Slot>> slot_storage_;
   std::vector<Slot*> free_slots_;
-
-  bool progress_ = false;
-  std::chrono::steady_clock::time_point wall_start_;
-  std::chrono::steady_clock::time_point last_progress_;
-  bool progress_printed_ = false;
+  std::function<void()> on_progress_;
 };
 
 }  // namespace ssdtlm

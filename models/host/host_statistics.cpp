@@ -38,6 +38,7 @@ nlohmann::json HostStatistics::op_to_json(HostOp op_kind, std::uint64_t sim_time
       {"iops", seconds > 0 ? static_cast<double>(op.count) / seconds : 0.0},
       {"bandwidth_mbps", seconds > 0 ? static_cast<double>(op.bytes) / seconds / 1e6 : 0.0},
       {"latency_us", op.latency.to_json_us()},
+      {"latency_histogram_us", op.latency.histogram_json_us()},
   };
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace ssdtlm {
 
@@ -58,9 +59,39 @@ nlohmann::json LatencyStatistics::to_json_us() const {
   return {
       {"mean", mean_ns() / 1000.0},     {"p50", quantile_ns(0.50) / 1000.0},
       {"p90", quantile_ns(0.90) / 1000.0}, {"p99", quantile_ns(0.99) / 1000.0},
-      {"p999", quantile_ns(0.999) / 1000.0}, {"max", max_ns() / 1000.0},
+      {"p999", quantile_ns(0.999) / 1000.0}, {"p9999", quantile_ns(0.9999) / 1000.0},
+      {"max", max_ns() / 1000.0},
       {"min", min_ns() / 1000.0},       {"stddev", stddev_ns() / 1000.0},
   };
+}
+
+nlohmann::json LatencyStatistics::histogram_json_us() const {
+  static_assert(kBinsPerDecade % kHistogramBinsPerDecade == 0, "coarse bins are unions of fine bins");
+  constexpr unsigned kFinePerCoarse = kBinsPerDecade / kHistogramBinsPerDecade;
+  // Fine bin i (0-based, inside the axis) covers [10^(i/200), 10^((i+1)/200)) ns; the underflow
+  // bin cannot fill (record() clamps to kLowestNs) and overflow (over 1000 s) joins the last bin.
+  const int fine_bins = static_cast<int>(histogram_.axis(0).size());
+  std::vector<std::uint64_t> counts(fine_bins / kFinePerCoarse, 0);
+  for (auto&& bin : boost::histogram::indexed(histogram_, boost::histogram::coverage::all)) {
+    const auto in_bin = static_cast<std::uint64_t>(static_cast<double>(*bin));
+    if (in_bin == 0) continue;
+    const int fine = std::clamp(bin.index(), 0, fine_bins - 1);
+    counts[static_cast<std::size_t>(fine) / kFinePerCoarse] += in_bin;
+  }
+  nlohmann::json edges = nlohmann::json::array();
+  nlohmann::json nonempty = nlohmann::json::array();
+  const auto first = std::find_if(counts.begin(), counts.end(), [](std::uint64_t n) { return n != 0; });
+  if (first == counts.end()) return {{"edges", edges}, {"counts", nonempty}};
+  const auto last = std::find_if(counts.rbegin(), counts.rend(), [](std::uint64_t n) { return n != 0; }).base();
+  const auto edge_us = [](std::size_t coarse) {
+    return kLowestNs * std::pow(10.0, double(coarse) / kHistogramBinsPerDecade) / 1000.0;
+  };
+  for (auto it = first; it != last; ++it) {
+    edges.push_back(edge_us(static_cast<std::size_t>(it - counts.begin())));
+    nonempty.push_back(*it);
+  }
+  edges.push_back(edge_us(static_cast<std::size_t>(last - counts.begin())));
+  return {{"edges", edges}, {"counts", nonempty}};
 }
 
 }  // namespace ssdtlm

@@ -21,8 +21,13 @@ class LatencyStatistics {
   double max_ns() const { return max_; }
   // q in [0, 1]; interpolated inside the histogram bin, clamped to [min, max].
   double quantile_ns(double q) const;
-  // {"mean","p50","p90","p99","p999","max","min","stddev"} in microseconds.
+  // {"mean","p50","p90","p99","p999","p9999","max","min","stddev"} in microseconds.
   nlohmann::json to_json_us() const;
+  // The distribution in log-spaced bins of 10 per decade (edges at 10^(k/10) ns, each the union
+  // of 20 bins of the fine histogram, so counts are exact), from the first to the last non-empty
+  // bin: {"edges": [n + 1 bin edges in us], "counts": [n counts]}; empty lists with no sample.
+  nlohmann::json histogram_json_us() const;
+  static constexpr unsigned kHistogramBinsPerDecade = 10;
 
  private:
   using Axis = boost::histogram::axis::regular<double, boost::histogram::axis::transform::log>;
