@@ -124,7 +124,7 @@ PreconditionResult precondition(FtlCore& core, PreconditionMode mode, std::uint6
       if (rounds >= kMinimumSteadyRounds && previous_wa > 0 && std::fabs(wa - previous_wa) <= 0.01 * previous_wa) break;
       previous_wa = wa;
     }
-    spread_gc_phases(core, rng);
+    if (!result.interrupted) spread_gc_phases(core, rng);
   }
   const FtlCounters& after = core.counters();
   result.host_page_writes = after.host_page_writes - before.host_page_writes;
