@@ -124,7 +124,11 @@ PreconditionResult precondition(FtlCore& core, PreconditionMode mode, std::uint6
       if (rounds >= kMinimumSteadyRounds && previous_wa > 0 && std::fabs(wa - previous_wa) <= 0.01 * previous_wa) break;
       previous_wa = wa;
     }
-    if (!result.interrupted) spread_gc_phases(core, rng);
+    if (!result.interrupted) {
+      const std::uint64_t host_before_spread = core.counters().host_page_writes;
+      spread_gc_phases(core, rng);
+      pacer.wrote(core.counters().host_page_writes - host_before_spread);  // the last report counts them
+    }
   }
   const FtlCounters& after = core.counters();
   result.host_page_writes = after.host_page_writes - before.host_page_writes;
