@@ -23,6 +23,8 @@ namespace ssdtlm {
 inline constexpr std::size_t kOperationSlots = 3;
 inline constexpr int kNoSlot = -1;
 
+enum class DieAnswer : std::uint8_t { Pending, Accepted, Rejected };
+
 // 512-byte aligned: the slot's address (die.operations[slot], computed at every step of every
 // command) is then a shift instead of a multiplication by an odd size.
 struct alignas(512) DieOperation {
@@ -38,18 +40,28 @@ struct alignas(512) DieOperation {
   // prepare_operation says why that is the same).
   FlashCommand* command = nullptr;
   std::unique_ptr<FlashCommand> merged;
-  bool accepted = false;  // the die's answer (invoke_die)
   const OperationScript* script = nullptr;  // its kind's template, shared, never copied
   // The operation's own parts of its step times, indexed by Step::variable: [kNoVariable]
   // stays 0; ΣX; the die's array phases (a suspension leaves the remaining time there).
   std::array<std::uint64_t, kStepVariables> variable_ps{};
   std::size_t step = 0;
-  bool die_invoked = false;
+  // The die's answer (invoke_die). Reset with every operation the slot starts
+  // (prepare_operation): an operation without an Array step (ReadStatus) never calls the die
+  // and, taking the die's word, is accepted; it must not inherit the answer of the slot's
+  // previous operation.
+  DieAnswer die_answer = DieAnswer::Pending;
+  bool die_invoked() const { return die_answer != DieAnswer::Pending; }
+  bool accepted() const { return die_answer != DieAnswer::Rejected; }
   // Suspend/resume: a step-end timer carries the generation it was scheduled in, and a
   // suspension bumps it, so the timer of the interrupted Array step is ignored.
   std::uint32_t generation = 0;
   std::uint64_t step_started_ps = 0;  // when the running timed step began
-  std::uint32_t suspensions = 0;    // of this operation so far
+  // Suspensions of the operation whose first command has queue sequence `suspensions_of`
+  // (FlashController::try_suspend): controller.suspend.max_per_operation limits each operation,
+  // not the slot's whole life. Keyed by the operation instead of reset when the slot starts one,
+  // so that runs without suspend pay nothing per command.
+  std::uint32_t suspensions = 0;
+  std::uint64_t suspensions_of = ~std::uint64_t{0};
 
   std::size_t steps() const { return script->size(); }
   const Step& step_at(std::size_t index) const { return (*script)[index]; }
