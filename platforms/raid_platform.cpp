@@ -11,6 +11,7 @@
 #include "models/raid/ftl_gc_channel.h"
 #include "models/raid/parity_math.h"
 #include "models/common/event_loop.h"
+#include "platforms/run_to_time.h"
 
 namespace ssdtlm {
 
@@ -128,9 +129,7 @@ void RaidPlatform::precondition(PreconditionMode mode) {
   }
 }
 
-void RaidPlatform::run(const sc_core::sc_time& limit) {
-  run_kernel(limit == sc_core::SC_ZERO_TIME ? nullptr : &limit);
-}
+void RaidPlatform::run(const sc_core::sc_time& limit) { run_kernel_for_ps(limit.value()); }
 
 bool RaidPlatform::workload_done() const { return !host_driver_ || host_driver_->done(); }
 
