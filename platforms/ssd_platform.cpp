@@ -72,7 +72,8 @@ SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config)
         c.host_bytes_written = host_statistics_.bytes_written();
         c.host_requests = host_statistics_.completed();
         const auto& flash = flash_statistics().flash_commands[static_cast<int>(OpOrigin::Gc)];
-        c.gc_pages_written = flash[static_cast<int>(FlashOpcode::Program)] + flash[static_cast<int>(FlashOpcode::Copyback)];
+        c.gc_pages_written = flash[static_cast<int>(FlashOpcode::Program)] + flash[static_cast<int>(FlashOpcode::CacheProgram)] +
+                             flash[static_cast<int>(FlashOpcode::Copyback)];
         if (mjolnir_cpu_) {
           c.erases = flash[static_cast<int>(FlashOpcode::Erase)];
           c.free_blocks = std::uint64_t{mjolnir_cpu_->store().log().free_segments()} * config_.geometry.dies() *

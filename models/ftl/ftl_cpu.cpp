@@ -36,6 +36,7 @@ FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore
   }
   waiting_writes_.resize(core_.units());
   host_logical_pages_ = core_.logical_pages();
+  if (config_.cache_commands) cache_streams_ = std::make_unique<CacheCommandStreams>(core_.geometry());
   sort_init();
 }
 
@@ -930,6 +931,7 @@ void FtlCpu::set_target(FlashCommand& command, Ppn ppn, std::uint64_t tag) {
 }
 
 void FtlCpu::issue(FlashTxn& txn) {
+  if (cache_streams_) cache_streams_->apply(txn.command);
   ++stats_.flash_commands[static_cast<int>(txn.command.origin)][static_cast<int>(txn.command.opcode)];
   if (power_ != nullptr && txn.command.opcode == FlashOpcode::Erase) {
     power_->erase_issued(core_.geometry().block_id(txn.command.die, txn.command.targets[0].plane,
