@@ -23,8 +23,6 @@ namespace ssdtlm {
 inline constexpr std::size_t kOperationSlots = 3;
 inline constexpr int kNoSlot = -1;
 
-enum class DieAnswer : std::uint8_t { Pending, Accepted, Rejected };
-
 // 512-byte aligned: the slot's address (die.operations[slot], computed at every step of every
 // command) is then a shift instead of a multiplication by an odd size.
 struct alignas(512) DieOperation {
@@ -40,18 +38,13 @@ struct alignas(512) DieOperation {
   // prepare_operation says why that is the same).
   FlashCommand* command = nullptr;
   std::unique_ptr<FlashCommand> merged;
+  bool accepted = false;  // the die's answer (invoke_die)
   const OperationScript* script = nullptr;  // its kind's template, shared, never copied
   // The operation's own parts of its step times, indexed by Step::variable: [kNoVariable]
   // stays 0; ΣX; the die's array phases (a suspension leaves the remaining time there).
   std::array<std::uint64_t, kStepVariables> variable_ps{};
   std::size_t step = 0;
-  // The die's answer (invoke_die). Reset with every operation the slot starts
-  // (prepare_operation): an operation without an Array step (ReadStatus) never calls the die
-  // and, taking the die's word, is accepted; it must not inherit the answer of the slot's
-  // previous operation.
-  DieAnswer die_answer = DieAnswer::Pending;
-  bool die_invoked() const { return die_answer != DieAnswer::Pending; }
-  bool accepted() const { return die_answer != DieAnswer::Rejected; }
+  bool die_invoked = false;
   // Suspend/resume: a step-end timer carries the generation it was scheduled in, and a
   // suspension bumps it, so the timer of the interrupted Array step is ignored.
   std::uint32_t generation = 0;

@@ -412,7 +412,7 @@ SSDTLM_HOT_INLINE void FlashController::prepare_operation(DieContext& die, DieOp
   // The kind's script (operation_script.h), shared: ΣX kept here, the array times from the die.
   operation.script = &script_templates_.get(first.opcode, static_cast<std::uint32_t>(operation.command_count));
   operation.step = 0;
-  operation.die_answer = DieAnswer::Pending;
+  operation.die_invoked = false;
   if (operation.command_count == 1 && !reliability_enabled_) {
     // The die executes the FTL's own command instead of a copy: accept() made it single-plane
     // on a valid plane, it is for this die (its queue), and the die reads nothing a copy would
@@ -462,7 +462,7 @@ void FlashController::advance(DieContext& die, int slot) {
         return;
       }
     } else if (step.kind == StepKind::Array) {
-      if (!operation.die_invoked()) invoke_die(die, operation);  // sets this step's duration
+      if (!operation.die_invoked) invoke_die(die, operation);  // sets this step's duration
       const std::uint64_t duration_ps = operation.duration_ps(step);
       if (duration_ps != 0) {
         if (relay_tails_ && operation.script->relayable_tail() && relay_tail(die, slot)) return;
@@ -555,7 +555,8 @@ void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generat
   // The die is this module's child: called directly with the operation's command (no payload,
   // no extension look-up), answering in ps.
   const NandDieAnswer answer = dies_[die.id].execute(*operation.command);
-  operation.die_answer = answer.accepted ? DieAnswer::Accepted : DieAnswer::Rejected;
+  operation.accepted = answer.accepted;
+  operation.die_invoked = true;
   // The script's first Array step (advance() calls here from it) takes the array time, a
   // copyback's second its tPROG (Step::variable). All zero if the die rejected the command.
   operation.variable_ps[kFirstArrayVariable] = answer.array.first_ps;
@@ -586,7 +587,7 @@ SSDTLM_HOT_INLINE void FlashController::release_operation(DieContext& die, DieOp
 
 void FlashController::complete(DieContext& die, int slot) {
   DieOperation& operation = die.operations[slot];
-  const bool ok = operation.accepted();
+  const bool ok = operation.accepted;
   const std::size_t count = operation.command_count;
   if (count == 1 && !reliability_enabled_ && !ecc_enabled_) {
     // The common case (no merge, no fault model, no decode): the general path below with one
@@ -754,7 +755,7 @@ bool FlashController::try_suspend(DieContext& die) {
   DieOperation& operation = die.operations[slot];
   const FlashOpcode opcode = operation.command->opcode;
   if (opcode != FlashOpcode::Program && opcode != FlashOpcode::Erase) return false;
-  if (!operation.die_invoked() || operation.step >= operation.steps()) return false;
+  if (!operation.die_invoked || operation.step >= operation.steps()) return false;
   const Step& step = operation.step_at(operation.step);
   if (step.kind != StepKind::Array) return false;
   const std::uint64_t operation_sequence = operation.commands[0].sequence;
