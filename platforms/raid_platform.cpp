@@ -12,6 +12,7 @@
 #include "models/raid/parity_math.h"
 #include "platforms/run_warnings.h"
 #include "models/common/event_loop.h"
+#include "platforms/run_to_time.h"
 
 namespace ssdtlm {
 
@@ -129,9 +130,7 @@ void RaidPlatform::precondition(PreconditionMode mode) {
   }
 }
 
-void RaidPlatform::run(const sc_core::sc_time& limit) {
-  run_kernel(limit == sc_core::SC_ZERO_TIME ? nullptr : &limit);
-}
+void RaidPlatform::run(const sc_core::sc_time& limit) { run_kernel_for_ps(limit.value()); }
 
 bool RaidPlatform::workload_done() const { return !host_driver_ || host_driver_->done(); }
 

@@ -141,6 +141,9 @@ void resolve_mjolnir(SsdConfig& c, const nlohmann::json& ftl, const std::string&
   if (c.ftl_cpu.use_copyback) {
     throw config_error(source + ": controller.copyback", "GC copies with ftl.mode = mjolnir cross planes: copyback does not apply");
   }
+  if (c.ftl_cpu.cache_commands) {
+    throw config_error(source + ": controller.cache_commands", "cache commands are issued by ftl.mode = page only; leave it false");
+  }
   // The fault and power-loss models act through the page-mapping FTL (FtlCpu, FtlCore): MjolnirCpu
   // neither re-drives failed programs nor keeps OOB metadata, so say so instead of ignoring them.
   if (c.controller.reliability.enabled()) {
@@ -340,6 +343,7 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
     c.ftl_cpu.gc_state3_free_blocks = blocks_for_fraction(state3, c.geometry.blocks_per_plane);
   }
   c.ftl_cpu.use_copyback = ctrl["copyback"].get<bool>();
+  c.ftl_cpu.cache_commands = ctrl["cache_commands"].get<bool>();
   c.ftl_cpu.data_mode = c.data_mode;
   c.ftl_cpu.write_buffer_pages = ftl["write_buffer"]["pages"].get<std::uint32_t>();
   c.ftl_cpu.write_buffer_access_ns = static_cast<std::uint64_t>(std::llround(ftl["write_buffer"]["access_ns"].get<double>()));

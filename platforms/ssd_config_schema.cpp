@@ -44,6 +44,7 @@ std::vector<Parameter> build_table() {
       // Flash controller
       choice("controller.scheduling_policy", "fifo", {"fifo", "read-first"}, "Order in which each die's queued commands are issued."),
       boolean("controller.multi_plane", true, "Merge queued compatible commands of one die on different planes into one multi-plane operation."),
+      boolean("controller.cache_commands", false, "The firmware sends page programs and page reads that continue their plane's sequential stream (the next page of the same block) as cache program (80h-15h) and cache read (31h): the controller overlaps the next page's data-in with this page's tPROG, and the next page's tR with this page's data-out, each page paying nand.timing.cache_busy_us; the first page of a stream is a plain command. docs/nand-and-controller.md, \"Cache commands\"."),
       boolean("controller.copyback", false, "GC moves use copyback (internal move, no bus transfer) when source and destination share a plane."),
       number("controller.command_overhead_ns", 0.0, "ns", 0, 1e7, "Controller processing per flash command before it is issued to the bus."),
       boolean("controller.suspend.enabled", false, "Program/erase suspend: a host read queued for a die whose array is programming or erasing suspends the operation, runs, and the operation resumes with the array time it had left."),

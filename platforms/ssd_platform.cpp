@@ -7,6 +7,7 @@
 #include "models/common/run_interrupt.h"
 #include "platforms/die_state_materializer.h"
 #include "platforms/reliability_statistics.h"
+#include "platforms/run_to_time.h"
 #include "platforms/run_warnings.h"
 
 namespace ssdtlm {
@@ -73,7 +74,8 @@ SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config)
         c.host_bytes_written = host_statistics_.bytes_written();
         c.host_requests = host_statistics_.completed();
         const auto& flash = flash_statistics().flash_commands[static_cast<int>(OpOrigin::Gc)];
-        c.gc_pages_written = flash[static_cast<int>(FlashOpcode::Program)] + flash[static_cast<int>(FlashOpcode::Copyback)];
+        c.gc_pages_written = flash[static_cast<int>(FlashOpcode::Program)] + flash[static_cast<int>(FlashOpcode::CacheProgram)] +
+                             flash[static_cast<int>(FlashOpcode::Copyback)];
         if (mjolnir_cpu_) {
           c.erases = flash[static_cast<int>(FlashOpcode::Erase)];
           c.free_blocks = std::uint64_t{mjolnir_cpu_->store().log().free_segments()} * config_.geometry.dies() *
@@ -198,13 +200,22 @@ void SsdPlatform::precondition(PreconditionMode mode, bool mirror_each_operation
 void SsdPlatform::run(const sc_core::sc_time& limit) {
   // sc_stop is how a drained workload ends a run, not news.
   sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-  // power.loss_at_us: the run ends with a power loss at that time (or when it drains earlier).
-  sc_core::sc_time until = limit;
-  const sc_core::sc_time loss = sc_core::sc_time::from_value(config_.power.loss_at_ps);
-  if (config_.power.loss_at_ps > 0 && (until == sc_core::SC_ZERO_TIME || loss < until)) until = loss;
-  run_kernel(until == sc_core::SC_ZERO_TIME ? nullptr : &until);
+  // power.loss_at_us (an absolute time; `limit` is a duration from now): the run ends with a
+  // power loss at that time, or when it drains earlier.
+  const std::uint64_t now_ps = sim_now_ps();
+  const std::uint64_t loss_ps = config_.power.loss_at_ps;
+  std::uint64_t duration_ps = limit.value();
+  const bool loss_pending = loss_ps > 0 && !power_lost();
+  const bool loss_in_run = loss_pending && (duration_ps == 0 || loss_ps <= now_ps + duration_ps);
+  if (loss_in_run) duration_ps = loss_ps > now_ps ? loss_ps - now_ps : 0;
+  if (loss_in_run && duration_ps == 0) {
+    power_loss();
+    return;
+  }
+  run_kernel_for_ps(duration_ps);
   // An interrupted run stopped before the cut's time: it did not happen.
-  if (config_.power.loss_at_ps > 0 && !run_interrupt_requested()) power_loss();
+  if (run_interrupt_requested()) return;
+  if (loss_in_run || (loss_pending && workload_done())) power_loss();
 }
 
 nlohmann::json SsdPlatform::verify_mjolnir_data() const {

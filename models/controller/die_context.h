@@ -49,7 +49,12 @@ struct alignas(512) DieOperation {
   // suspension bumps it, so the timer of the interrupted Array step is ignored.
   std::uint32_t generation = 0;
   std::uint64_t step_started_ps = 0;  // when the running timed step began
-  std::uint32_t suspensions = 0;    // of this operation so far
+  // Suspensions of the operation whose first command has queue sequence `suspensions_of`
+  // (FlashController::try_suspend): controller.suspend.max_per_operation limits each operation,
+  // not the slot's whole life. Keyed by the operation instead of reset when the slot starts one,
+  // so that runs without suspend pay nothing per command.
+  std::uint32_t suspensions = 0;
+  std::uint64_t suspensions_of = ~std::uint64_t{0};
 
   std::size_t steps() const { return script->size(); }
   const Step& step_at(std::size_t index) const { return (*script)[index]; }

@@ -33,6 +33,30 @@ bool encodes_page(FlashOpcode opcode) {
   return opcode == FlashOpcode::Program || opcode == FlashOpcode::CacheProgram;
 }
 
+// The planes the die's operations in flight cover.
+std::uint32_t planes_in_flight(const DieContext& die) {
+  std::uint32_t planes = 0;
+  for (const DieOperation& operation : die.operations) {
+    if (!operation.active) continue;
+    for (int i = 0; i < operation.command->plane_count; ++i) planes |= 1u << operation.command->targets[i].plane;
+  }
+  return planes;
+}
+
+// With multi-plane merging, the pick joins an open cache pipeline only with partners for every
+// plane the operations in flight use: the pages of one die's planes then stay one multi-plane
+// operation. Admitted alone as soon as the pipeline opens (the partner page not queued yet),
+// each would be a single-plane operation whose array time follows the previous one's, halving
+// the die's program rate on two planes. A pick left out waits for its partners (their arrival
+// dispatches the die again) or for the pipeline to drain, and then starts as a new operation.
+bool joins_pipeline_planes(const DieContext& die, std::size_t pick, std::uint32_t planes_per_die) {
+  const MergeSelection selection = select_multi_plane(die.queue, pick, planes_per_die);
+  std::uint32_t planes = 0;
+  for (std::size_t i = 0; i < selection.count; ++i) planes |= 1u << die.queue[selection.indices[i]].command->targets[0].plane;
+  const std::uint32_t needed = planes_in_flight(die);
+  return (planes & needed) == needed;
+}
+
 }  // namespace
 
 // The per-command path is a chain of small member functions (arrival: begin_request, accept,
@@ -324,7 +348,9 @@ SSDTLM_HOT_INLINE void FlashController::try_dispatch(DieContext& die) {
   // A busy die takes another command only into an open cache pipeline of the same kind.
   if (!die.pipeline_open || die.in_flight >= kOperationSlots) return;
   const std::size_t pick = pick_next(die);
-  if (die.queue[pick].command->opcode == die.pipeline_opcode) start_operation(die, pick);
+  if (die.queue[pick].command->opcode != die.pipeline_opcode) return;
+  if (merges_planes_ && !joins_pipeline_planes(die, pick, geometry_.planes_per_die)) return;
+  start_operation(die, pick);
 }
 
 void FlashController::start_operation(DieContext& die, std::size_t pick, bool allow_multi_plane) {
@@ -732,6 +758,11 @@ bool FlashController::try_suspend(DieContext& die) {
   if (!operation.die_invoked || operation.step >= operation.steps()) return false;
   const Step& step = operation.step_at(operation.step);
   if (step.kind != StepKind::Array) return false;
+  const std::uint64_t operation_sequence = operation.commands[0].sequence;
+  if (operation.suspensions_of != operation_sequence) {  // the slot's new operation: none yet
+    operation.suspensions_of = operation_sequence;
+    operation.suspensions = 0;
+  }
   if (operation.suspensions >= config_.max_suspensions_per_operation) return false;
   const std::uint64_t elapsed_ps = sim_now_ps() - operation.step_started_ps;
   const std::uint64_t duration_ps = operation.duration_ps(step);

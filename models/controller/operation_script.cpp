@@ -44,6 +44,9 @@ OperationScript build_operation_script(const OperationShape& shape, const ArrayP
       break;
     case FlashOpcode::ReadStatus:
       script.add(StepKind::Bus, read_status_ps(nand, bus));
+      // The die answers the status (no array time): the operation's outcome is the die's, never
+      // the one its slot's previous operation left behind.
+      script.add(StepKind::Array, array.first_ps);
       break;
     case FlashOpcode::CacheProgram:
       script.add(StepKind::Bus, data_in_ps);

@@ -12,7 +12,7 @@
 //   Program       Bus[Σ(P + X_i) + (n−1)·B]  Array[max tPROG]  Bus[S]
 //   Erase         Bus[n·E + (n−1)·B]  Array[tBERS]  Bus[S]
 //   Copyback      Bus[n·P + (n−1)·B]  Array[max tR]  Bus[n·P + (n−1)·B]  Array[max tPROG]  Bus[S]
-//   ReadStatus    Bus[S, or one command cycle + one byte out when S = 0]
+//   ReadStatus    Bus[S, or one command cycle + one byte out when S = 0]  Array[0] (the die answers)
 //   CacheProgram  Bus[Σ(P + X_i) + (n−1)·B]  (page register free) Move[C]  <pipeline opens>
 //                 Array[max tPROG]  (page register released)  Bus[S]
 //   CacheRead     Bus[n·P + (n−1)·B]  (page register free) Array[max tR]  <pipeline opens>

@@ -30,6 +30,7 @@
 #include "models/common/flush_barrier.h"
 #include "models/common/ftl_command.h"
 #include "models/common/timed_callback_queue.h"
+#include "models/ftl/cache_command_streams.h"
 #include "models/ftl/core/ftl_core.h"
 #include "models/ftl/firmware_cores.h"
 #include "models/ftl/ftl_cpu_config.h"
@@ -293,6 +294,7 @@ class FtlCpu : public sc_core::sc_module,
   FirmwareCores cores_;
   FlashCommandTarget* flash_target_ = nullptr;  // the controller's direct calls (end_of_elaboration)
   CommandInitiator<FtlCommand>* host_initiator_ = nullptr;  // the HostInterface's direct calls
+  std::unique_ptr<CacheCommandStreams> cache_streams_;  // config_.cache_commands only
 
   std::vector<std::unique_ptr<FlashTxn>> txn_storage_;
   std::vector<FlashTxn*> free_txns_;

@@ -19,6 +19,9 @@ struct FtlCpuConfig {
   // are down to the GC reserve.
   bool foreground_gc = false;
   bool use_copyback = false;
+  // Page programs and reads that continue their plane's sequential stream go to the controller
+  // as cache program / cache read (cache_command_streams.h).
+  bool cache_commands = false;
   bool data_mode = false;
   // Optional DRAM write buffer: writes complete when buffered; flushed in the background.
   std::uint32_t write_buffer_pages = 0;      // 0 = no buffer

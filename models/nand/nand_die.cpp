@@ -179,7 +179,8 @@ bool NandDie::check_target(const FlashCommand& command, const PlaneTarget& targe
       break;
     case FlashOpcode::ReadStatus: break;
   }
-  if (violation == FlashRuleViolation::None && faults_ && faults_->factory_bad(target.plane, target.block_in_plane)) {
+  if (violation == FlashRuleViolation::None && command.opcode != FlashOpcode::ReadStatus && faults_ &&
+      faults_->factory_bad(target.plane, target.block_in_plane)) {  // a status read touches no block
     std::ostringstream message;
     message << "die " << id_ << " plane " << target.plane << " block " << target.block_in_plane << ": "
             << operation << " of a factory bad block (the FTL must never allocate it)";

@@ -11,6 +11,7 @@ import pytest
     ("nand.reliability.program_fail_probability=0.01", "nand.reliability"),
     ("nand.reliability.rber.base=1e-6", "nand.reliability"),
     ("ftl.wear_leveling.static=true", "ftl.wear_leveling.static"),
+    ("controller.cache_commands=true", "controller.cache_commands"),
 ])
 def test_page_only_models_are_rejected_in_mjolnir_mode(ssdtlm_binary, tmp_path, setting, key):
     result = subprocess.run(

@@ -118,6 +118,16 @@ nlohmann::json small_data_mode_device(std::uint64_t checkpoint_interval_pages) {
   };
 }
 
+// A platform of `overrides`, filled, with the mixed workload of the cut tests attached.
+std::unique_ptr<SsdPlatform> filled_platform_with_mixed_workload(const nlohmann::json& overrides) {
+  const SsdConfig config = testing::make_config(overrides);
+  auto platform = std::make_unique<SsdPlatform>("ssd", config);
+  const WorkloadSpec spec = parse_workload_spec("mixed:qd=8,count=6000,read=0.3,size=4KiB", "test");
+  platform->attach_workload(make_request_source(spec, platform->logical_bytes(), 4096, config.seed));
+  platform->precondition(PreconditionMode::Fill);
+  return platform;
+}
+
 struct CutCase {
   const char* name;
   std::uint64_t checkpoint_interval_pages;
@@ -385,20 +395,64 @@ TEST_F(PowerLossTest, PowerLossModellingOffByDefaultAndFreeInTimeBeyondTheGcRese
 TEST_F(PowerLossTest, RunEndsWithConfiguredPowerLossAndReportsRecovery) {
   nlohmann::json overrides = small_data_mode_device(64);
   overrides["power"]["loss_at_us"] = 20000.0;
-  const SsdConfig config = testing::make_config(overrides);
-  SsdPlatform platform("ssd", config);
-  const WorkloadSpec spec = parse_workload_spec("mixed:qd=8,count=6000,read=0.3,size=4KiB", "test");
-  platform.attach_workload(make_request_source(spec, platform.logical_bytes(), 4096, config.seed));
-  platform.precondition(PreconditionMode::Fill);
-  platform.run();
+  const auto platform = filled_platform_with_mixed_workload(overrides);
+  platform->run();
   EXPECT_EQ(sc_core::sc_time_stamp(), sc_core::sc_time(20000.0, sc_core::SC_US));
-  const auto stats = platform.statistics();
+  const auto stats = platform->statistics();
   ASSERT_TRUE(stats.contains("recovery"));
   EXPECT_EQ(stats["recovery"]["at_us"].get<double>(), 20000.0);
   EXPECT_EQ(stats["recovery"]["lost_pages"], 0);
   EXPECT_TRUE(stats["recovery"]["used_checkpoint"].get<bool>());
   EXPECT_GT(stats["recovery"]["time_us"].get<double>(), 0.0);
   EXPECT_GT(stats["recovery"]["checkpoint_page_reads"].get<std::uint64_t>(), 0u);
+}
+
+// The cut lands at the configured instant to the picosecond, between two timeline ticks or not,
+// and what it finds does not depend on the statistics settings: the kernel's clock used to stay
+// at its last own event (the latest timeline tick) while the model had run up to the instant.
+TEST_F(PowerLossTest, CutLandsAtTheConfiguredInstantWhateverTheTimelineInterval) {
+  const double loss_at_us = 20003.7071;
+  const std::uint64_t loss_at_ps = 20'003'707'100;
+  nlohmann::json first_recovery;
+  for (const double interval_us : {7.0, 1000.0, 100000.0}) {
+    SCOPED_TRACE("stats.timeline_interval_us = " + std::to_string(interval_us));
+    testing::fresh_kernel();
+    nlohmann::json overrides = small_data_mode_device(64);
+    overrides["power"]["loss_at_us"] = loss_at_us;
+    overrides["stats"]["timeline_interval_us"] = interval_us;
+    const auto platform = filled_platform_with_mixed_workload(overrides);
+    platform->run();
+    ASSERT_FALSE(platform->workload_done()) << "the cut must come before the workload drains";
+    EXPECT_EQ(sc_core::sc_time_stamp().value(), loss_at_ps);
+    const auto stats = platform->statistics();
+    EXPECT_EQ(stats["sim_time_ns"].get<std::uint64_t>(), loss_at_ps / 1000);
+    const nlohmann::json& recovery = stats["recovery"];
+    EXPECT_EQ(recovery["at_us"].get<double>(), double(loss_at_ps) / 1e6);
+    EXPECT_EQ(recovery["lost_pages"], 0);
+    if (first_recovery.is_null()) {
+      first_recovery = recovery;
+    } else {
+      EXPECT_EQ(recovery, first_recovery);
+    }
+  }
+}
+
+// Runs with a limit end exactly at it, so consecutive runs add up, and a power loss beyond the
+// first limit is cut by the run that reaches it.
+TEST_F(PowerLossTest, RunsWithALimitEndAtItAndTheCutWaitsForItsInstant) {
+  nlohmann::json overrides = small_data_mode_device(64);
+  overrides["power"]["loss_at_us"] = 20001.5;
+  const auto platform = filled_platform_with_mixed_workload(overrides);
+  platform->run(sc_core::sc_time::from_value(12'345'678'901));
+  EXPECT_EQ(sc_core::sc_time_stamp().value(), 12'345'678'901u);
+  EXPECT_FALSE(platform->power_lost());
+  platform->run(sc_core::sc_time::from_value(7'000'000'000));
+  EXPECT_EQ(sc_core::sc_time_stamp().value(), 19'345'678'901u);
+  EXPECT_FALSE(platform->power_lost());
+  platform->run();
+  EXPECT_EQ(sc_core::sc_time_stamp().value(), 20'001'500'000u);
+  ASSERT_TRUE(platform->power_lost());
+  EXPECT_EQ(platform->statistics()["recovery"]["at_us"].get<double>(), 20001.5);
 }
 
 // After the cut a new platform boots from what the flash holds (the old one's RAM state is

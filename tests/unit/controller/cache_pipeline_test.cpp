@@ -49,6 +49,30 @@ TEST_F(CachePipelineTest, CacheReadsOverlapTheNextArrayReadWithDataOut) {
   }
 }
 
+// Two planes, merging on: the stream's next page of plane 0 is queued when the pipeline opens,
+// plane 1's arrives 10 us later. The pick waits for its partner and both run as one two-plane
+// operation (page 1 ends one C + tPROG after page 0), instead of a single-plane operation of
+// plane 0 followed by one of plane 1, each with its own tPROG.
+TEST_F(CachePipelineTest, AMultiPlaneStreamWaitsForThePartnerPageInsteadOfSplittingIt) {
+  constexpr std::uint64_t kUs = 1'000'000;
+  ControllerBench bench(small_geometry(), nand_, bus_);
+  ASSERT_TRUE(bench.controller.config().multi_plane);
+  auto cache_program = [](std::uint32_t plane, std::uint32_t page) {
+    return flash_command(FlashOpcode::CacheProgram, 0, plane, 0, page);
+  };
+  const std::uint64_t opens_ps = 2 * (P() + X()) + B() + C();  // two-plane data-in, then tCBSY
+  const auto a0 = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, cache_program(0, 0));
+  const auto a1 = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, cache_program(1, 0));
+  const auto b0 = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, cache_program(0, 1));
+  const auto b1 = bench.ftl.issue_at(ps(opens_ps + 10 * kUs), cache_program(1, 1));
+  sc_core::sc_start();
+  EXPECT_EQ(bench.ftl.completion_time(a0), ps(opens_ps + tPROG()));
+  EXPECT_EQ(bench.ftl.completion_time(a1), ps(opens_ps + tPROG()));
+  EXPECT_EQ(bench.ftl.completion_time(b0), ps(opens_ps + tPROG() + C() + tPROG()));
+  EXPECT_EQ(bench.ftl.completion_time(b1), ps(opens_ps + tPROG() + C() + tPROG()));
+  EXPECT_EQ(bench.controller.multi_plane_operations(), 2u);
+}
+
 TEST_F(CachePipelineTest, PlainCommandWaitsForTheCachePipelineToDrain) {
   ControllerBench bench(small_geometry(), nand_, bus_);
   const auto first =

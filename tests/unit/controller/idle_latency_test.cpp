@@ -94,6 +94,16 @@ TEST_F(IdleLatencyTest, ReadStatusCostsOneCommandCycleAndOneByte) {
   EXPECT_EQ(bench.ftl.completion_time(status), ps(5000 + X(1)));
 }
 
+// A ReadStatus never calls the die's array: its answer must not be whatever the operation
+// slot held before (on a fresh die: a rejection).
+TEST_F(IdleLatencyTest, ReadStatusOnAFreshDieIsAnsweredOk) {
+  ControllerBench bench(small_geometry(), nand_, bus_);
+  const auto status = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, flash_command(FlashOpcode::ReadStatus, 0, 0, 0));
+  sc_core::sc_start();
+  EXPECT_EQ(bench.ftl.response_status(status), tlm::TLM_OK_RESPONSE);
+  EXPECT_EQ(bench.ftl.result(status).status, FlashStatus::Ok);
+}
+
 TEST_F(IdleLatencyTest, AnnotatedRequestDelayShiftsTheArrival) {
   ControllerBench bench(small_geometry(), nand_, bus_);
   const auto program =

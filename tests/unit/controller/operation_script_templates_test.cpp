@@ -129,7 +129,8 @@ TEST_F(OperationScriptTemplatesTest, TemplatesTagTheStepsWhoseTimeEachOperationS
   EXPECT_EQ(variables(templates.get(FlashOpcode::Copyback, 1)),
             (std::vector<StepVariable>{kNoVariable, kFirstArrayVariable, kNoVariable, kSecondArrayVariable,
                                        kNoVariable}));
-  EXPECT_EQ(variables(templates.get(FlashOpcode::ReadStatus, 1)), (std::vector<StepVariable>{kNoVariable}));
+  EXPECT_EQ(variables(templates.get(FlashOpcode::ReadStatus, 1)),
+            (std::vector<StepVariable>{kNoVariable, kFirstArrayVariable}));
   EXPECT_EQ(variables(templates.get(FlashOpcode::CacheRead, 1)),
             (std::vector<StepVariable>{kNoVariable, kNoVariable, kFirstArrayVariable, kNoVariable, kNoVariable,
                                        kNoVariable, kNoVariable, kTransferVariable, kNoVariable}));

@@ -82,6 +82,65 @@ TEST_F(SuspendTest, TheLimitPerOperationBoundsTheDelayOfTheErase) {
   EXPECT_EQ(bench.controller.erase_suspensions(), 1u);
 }
 
+// The limit counts the suspensions of one operation: every program of a stream may be
+// suspended up to it, however many programs the die's operation slot ran before.
+TEST_F(SuspendTest, TheLimitAppliesToEachOperationNotToTheDie) {
+  config_.max_suspensions_per_operation = 1;
+  ControllerBench bench(small_geometry(), nand_, bus_, config_);
+  bench.controller.die(0).backdoor_program(0, 0, 0);
+  constexpr std::uint32_t kPrograms = 6;
+  const std::uint64_t read_offset_ps = P() + X() + 100 * kUs;  // half-way through tPROG
+  // A program suspended once: its own time, the suspend latency, one read and the resume.
+  const std::uint64_t suspended_program_ps = P() + X() + tPROG() + tPSPD() + read_ps() + tRES();
+  std::size_t programs[kPrograms], reads[kPrograms];
+  for (std::uint32_t k = 0; k < kPrograms; ++k) {
+    programs[k] = bench.ftl.issue_at(ps(0), program_command(0, 0, 1, k, 0, OpOrigin::Gc));
+    reads[k] = bench.ftl.issue_at(ps(k * suspended_program_ps + read_offset_ps), read_command(0, 0, 0, 0));
+  }
+  sc_core::sc_start();
+  for (std::uint32_t k = 0; k < kPrograms; ++k) {
+    const std::uint64_t start_ps = k * suspended_program_ps;
+    EXPECT_EQ(bench.ftl.completion_time(reads[k]), ps(start_ps + read_offset_ps + tPSPD() + read_ps())) << "read " << k;
+    EXPECT_EQ(bench.ftl.completion_time(programs[k]), ps(start_ps + suspended_program_ps)) << "program " << k;
+  }
+  EXPECT_EQ(bench.controller.program_suspensions(), kPrograms);
+  EXPECT_EQ(bench.controller.reads_during_suspension(), kPrograms);
+}
+
+// Erases alike: each is suspended up to the limit (2 here) by the reads that reach it, and a
+// read beyond the limit waits for the erase's end.
+TEST_F(SuspendTest, EveryEraseMaySuspendUpToTheLimit) {
+  config_.max_suspensions_per_operation = 2;
+  ControllerBench bench(small_geometry(), nand_, bus_, config_);
+  bench.controller.die(0).backdoor_program(0, 0, 0);
+  constexpr std::uint32_t kErases = 4;
+  // An erase suspended twice: two suspend latencies, two reads, two resumes.
+  const std::uint64_t suspension_ps = tESPD() + read_ps() + tRES();
+  const std::uint64_t suspended_erase_ps = E() + tBERS() + 2 * suspension_ps;
+  const std::uint64_t first_read_ps = E() + 300 * kUs;
+  const std::uint64_t second_read_ps = first_read_ps + suspension_ps + 400 * kUs;  // after the resume
+  std::size_t erases[kErases], first[kErases], second[kErases];
+  for (std::uint32_t k = 0; k < kErases; ++k) {
+    const std::uint64_t start_ps = k * suspended_erase_ps;
+    erases[k] = bench.ftl.issue_at(ps(0), erase_command(0, 0, 2 + k, OpOrigin::Gc));
+    first[k] = bench.ftl.issue_at(ps(start_ps + first_read_ps), read_command(0, 0, 0, 0));
+    second[k] = bench.ftl.issue_at(ps(start_ps + second_read_ps), read_command(0, 0, 0, 0));
+  }
+  const std::uint64_t last_start_ps = (kErases - 1) * suspended_erase_ps;
+  const auto third = bench.ftl.issue_at(ps(last_start_ps + second_read_ps + suspension_ps + 100 * kUs),
+                                        read_command(0, 0, 0, 0));
+  sc_core::sc_start();
+  for (std::uint32_t k = 0; k < kErases; ++k) {
+    const std::uint64_t start_ps = k * suspended_erase_ps;
+    EXPECT_EQ(bench.ftl.completion_time(first[k]), ps(start_ps + first_read_ps + tESPD() + read_ps())) << k;
+    EXPECT_EQ(bench.ftl.completion_time(second[k]), ps(start_ps + second_read_ps + tESPD() + read_ps())) << k;
+    EXPECT_EQ(bench.ftl.completion_time(erases[k]), ps(start_ps + suspended_erase_ps)) << k;
+  }
+  EXPECT_EQ(bench.ftl.completion_time(third), ps(last_start_ps + suspended_erase_ps + read_ps()));
+  EXPECT_EQ(bench.controller.erase_suspensions(), 2 * kErases);
+  EXPECT_EQ(bench.controller.reads_during_suspension(), 2 * kErases);
+}
+
 TEST_F(SuspendTest, NoSuspendForGcReadsReadsOfTheSameBlockOrANearlyDoneOperation) {
   ControllerBench bench(small_geometry(), nand_, bus_, config_);
   bench.controller.die(0).backdoor_program(0, 0, 0);

@@ -81,11 +81,14 @@ TEST_P(RaidRebuildTest, ReadsStayCorrectBeforeDuringAndAfterTheRebuild) {
 
   // Healthy.
   platform.run(sc_core::sc_time(fail_at_us - 1, sc_core::SC_US));
+  // A run with a limit ends exactly there, so the slices below add up (platforms/run_to_time.h).
+  EXPECT_EQ(sc_core::sc_time_stamp(), sc_core::sc_time(fail_at_us - 1, sc_core::SC_US));
   const std::uint64_t checked_healthy = data.counters().blocks_checked;
   EXPECT_GT(checked_healthy, 0u);
   EXPECT_FALSE(raid.device_failed(c.failed_slot));
   // Degraded, before the rebuild starts: reads of the failed member are rebuilt from parity.
   platform.run(sc_core::sc_time(rebuild_delay_us / 2, sc_core::SC_US));
+  EXPECT_EQ(sc_core::sc_time_stamp(), sc_core::sc_time(fail_at_us - 1 + rebuild_delay_us / 2, sc_core::SC_US));
   EXPECT_TRUE(raid.device_failed(c.failed_slot));
   EXPECT_FALSE(raid.rebuild_running());
   EXPECT_GT(data.counters().blocks_checked, checked_healthy);
