@@ -182,11 +182,13 @@ std::string find_config_file(const std::string& config, const std::string& flag,
                          std::all_of(config.begin(), config.end(), [](char c) {
                            return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
                          });
-  if (!bare_name) throw config_error(flag + " " + config, "no such file (a preset is named by its bare name)");
-  const std::string preset = preset_directory() + "/" + config + ".json";
-  if (std::filesystem::exists(preset)) return preset;
   std::string known;
   for (const auto& name : known_presets) known += (known.empty() ? "" : ", ") + name;
+  if (!bare_name) {
+    throw config_error(flag + " " + config, "no such file (a preset is named by its bare name: " + known + ")");
+  }
+  const std::string preset = preset_directory() + "/" + config + ".json";
+  if (std::filesystem::exists(preset)) return preset;
   throw config_error(flag + " " + config, "no such file and no such preset (presets: " + known + ")");
 }
 

@@ -88,7 +88,7 @@ TEST(PresetNames, OnlyABareNameIsLookedUpInThePresetFolder) {
   ASSERT_EQ(escape.rfind("..", 0), 0u) << escape;
   ASSERT_TRUE(std::filesystem::exists(preset_directory() + "/" + escape + ".json"));
   EXPECT_EQ(config_error_message([&] { load_platform_document(escape, {}); }),
-            "--config " + escape + ": no such file (a preset is named by its bare name)");
+            "--config " + escape + ": no such file (a preset is named by its bare name: mlc-mqsim, slc-2011, tlc-modern)");
   EXPECT_TRUE(contains(config_error_message([&] { load_raid_document(escape, {}); }), "no such file (a preset"));
   EXPECT_TRUE(contains(config_error_message([] { load_platform_document("no-such-preset", {}); }),
                        "no such file and no such preset (presets: mlc-mqsim, slc-2011, tlc-modern)"));
