@@ -20,6 +20,7 @@
 #include <systemc>
 
 #include "models/common/config/config_error.h"
+#include "models/common/config/json_document.h"
 #include "models/ftl/functional/functional_engine.h"
 #include "models/host/workload/host_request.h"
 #include "models/host/workload/workload_spec.h"
@@ -47,13 +48,8 @@ std::mutex& kernel_mutex() {
   return mutex;
 }
 
-nlohmann::json parse(const std::string& text, const char* what) {
-  try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& error) {  // syntax, or a number out of range
-    throw ssdtlm::config_error(what, std::string("invalid JSON: ") + error.what());
-  }
-}
+// The one JSON parser of the model (depth limit, duplicate keys, line:column of syntax errors).
+nlohmann::json parse(const std::string& text, const char* what) { return ssdtlm::parse_json_text(text, what); }
 
 std::string dump(const nlohmann::json& value, int indent = -1) { return value.dump(indent); }
 
@@ -381,6 +377,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("check_precondition", [](const std::string& mode) {
     return std::string(ssdtlm::to_string(ssdtlm::parse_precondition_mode(mode, "precondition")));
   }, py::arg("mode"));
+  m.def("read_json_file", [](const std::string& path) { return dump(ssdtlm::read_json_file(path)); }, py::arg("path"),
+        "Reads a JSON file with the limits of every configuration document (size, nesting, duplicate keys).");
   m.def("dump_json", [](const std::string& text, int indent) { return dump(parse(text, "json"), indent); },
         py::arg("text"), py::arg("indent") = 2, "Re-formats JSON exactly as the ssdtlm command writes it.");
 

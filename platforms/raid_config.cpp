@@ -36,7 +36,7 @@ std::vector<Parameter> build_table() {
              "(its ftl.gc.free_block_low_watermark)."),
       number("raid.gc.forced_target", nullptr, "fraction of a plane's blocks", 0.0, 0.5,
              "A forced GC collects each plane until it has this many free blocks; default: one above the member's "
-             "high watermark (where its own GC cycle stops)."),
+             "high watermark (where its own GC cycle stops), and at least one above the soft threshold."),
       number("raid.gc.poll_interval_us", 1000.0, "us", 1, 1e9, "proactive: GC state poll period."),
       integer("raid.gc.proactive_idle_margin_blocks", 1, "blocks", 0, 1e6,
              "proactive: while the array is idle, a member this close above its soft threshold already starts a round."),
@@ -83,6 +83,9 @@ std::vector<Parameter> build_table() {
       integer("host.queue_depth", 32, "requests", 1, 65536,
              "Requests the closed-loop host keeps outstanding (a workload's qd= overrides)."),
       section("workload", "Default workload (docs/workloads.md); --workload overrides it."),
+      optional_choice("precondition", {"none", "fill", "steady"},
+                      "Preconditioning of every device before the timed run; --precondition overrides it; absent: "
+                      "none. effective-config.json records the run's, so that it reruns the same run."),
       boolean("stats.per_request_records", false, "Write requests.csv with one line per array request."),
       number("stats.member_trace_start_us", 0.0, "us", 0, 1e12,
              "Start of the per-member response-time trace (member_trace.csv)."),
@@ -92,14 +95,7 @@ std::vector<Parameter> build_table() {
 }
 
 std::string find_document(const std::string& config, const std::string& what) {
-  if (std::filesystem::exists(config)) return config;
-  const std::string preset = preset_directory() + "/" + config + ".json";
-  if (std::filesystem::exists(preset)) return preset;
-  std::string known;
-  for (const auto& name : what == "--config" ? raid_preset_names() : preset_names()) {
-    known += (known.empty() ? "" : ", ") + name;
-  }
-  throw config_error(what + " " + config, "no such file and no such preset (presets: " + known + ")");
+  return find_config_file(config, what, what == "--config" ? raid_preset_names() : preset_names());
 }
 
 std::uint32_t blocks_for_fraction(double fraction, std::uint32_t blocks) {
@@ -122,6 +118,10 @@ nlohmann::json base_ssd_document(const nlohmann::json& ssd, const nlohmann::json
                                              std::string(ssd.type_name()));
   }
   for (auto it = overrides.begin(); it != overrides.end(); ++it) set_json_path(document, it.key(), it.value());
+  if (document.is_object() && document.contains("precondition")) {
+    throw config_error(where + ": precondition",
+                       "an array preconditions all its devices alike: set precondition in the RAID document (or --precondition)");
+  }
   return ssd_parameter_schema().validate_and_fill(document, where + (overrides.empty() ? "" : " with ssd_overrides"));
 }
 
@@ -160,14 +160,14 @@ nlohmann::json complete_raid_document(nlohmann::json document, const std::vector
       // An SSD key for every device; typed by the SSD schema.
       const std::string ssd_key = key.substr(4);
       const Parameter* parameter = ssd_parameter_schema().find(ssd_key);
-      nlohmann::json value = parse_override_value(text);
+      nlohmann::json value = parse_override_value(text, "--set " + key);
       if (parameter && parameter->kind == ParameterKind::String && !value.is_string()) value = text;
       if (!document.contains("ssd_overrides")) document["ssd_overrides"] = nlohmann::json::object();
       document["ssd_overrides"][ssd_key] = value;
       continue;
     }
     const Parameter* parameter = raid_parameter_schema().find(key);
-    nlohmann::json value = parse_override_value(text);
+    nlohmann::json value = parse_override_value(text, "--set " + key);
     if (parameter && parameter->kind == ParameterKind::String && !value.is_string()) value = text;
     set_json_path(document, key, value);
   }
@@ -306,18 +306,22 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
                        "expected a multiple of the members' logical block (" + std::to_string(rc.block_bytes) + " B)");
   }
 
-  // GC thresholds per device, in blocks of a plane.
+  // GC thresholds per device, in blocks of a plane. The defaults are the least that
+  // coordination needs: a soft threshold one block above the member's own (hard) GC start, and a
+  // forced target where the member's own GC cycle stops, but at least one above the soft
+  // threshold (with equal low and high watermarks the two would coincide).
   const bool coordinated = rc.gc.policy != "none";
   for (std::uint32_t d = 0; d < devices; ++d) {
     const SsdConfig& device = c.devices[d];
     const std::uint32_t blocks = device.geometry.blocks_per_plane;
+    const std::uint32_t own_stop = device.ftl_core.gc_high_watermark_blocks + 1;
     MemberGcThresholds t;
     t.hard_blocks = device.ftl_core.gc_low_watermark_blocks;
     t.soft_blocks = gc.contains("soft_threshold") ? blocks_for_fraction(gc["soft_threshold"].get<double>(), blocks)
                                                   : t.hard_blocks + 1;
     t.forced_target_blocks = gc.contains("forced_target")
                                  ? blocks_for_fraction(gc["forced_target"].get<double>(), blocks)
-                                 : device.ftl_core.gc_high_watermark_blocks + 1;
+                                 : std::max(own_stop, t.soft_blocks + 1);
     if (coordinated && t.soft_blocks <= t.hard_blocks) {
       throw config_error(source + ": raid.gc.soft_threshold",
                          "must be above device " + std::to_string(d) + "'s hard threshold (ftl.gc.free_block_low_watermark = " +
@@ -334,21 +338,23 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
     // A forced collection runs until every plane reaches the target. Far above the member's
     // own stop point that means compacting nearly all spare space (write amplification without
     // bound), so the target may go at most a quarter of the way from there to the spare blocks
-    // a plane has beside its open frontiers.
+    // a plane has beside its open frontiers; one above the soft threshold, the least a
+    // coordinated round can ask, is allowed as long as it stays below those spare blocks.
     const auto& g = device.geometry;
     const double units = double(g.dies()) * g.planes_per_die;
     const double logical_pages = double(logical_pages_for(device.ftl_core.spare_factor, g.total_pages()));
     const std::uint32_t frontiers = device.ftl_core.frontier_layout == "single" ? 1 : 2;
     const auto spare_blocks = static_cast<std::uint32_t>((double(g.total_pages()) - logical_pages) / g.pages_per_block / units);
     const std::uint32_t usable = spare_blocks > frontiers ? spare_blocks - frontiers : 0;
-    const std::uint32_t own_stop = device.ftl_core.gc_high_watermark_blocks + 1;
-    const std::uint32_t max_target = usable > own_stop ? own_stop + (usable - own_stop) / 4 : own_stop;
+    std::uint32_t max_target = usable > own_stop ? own_stop + (usable - own_stop) / 4 : own_stop;
+    if (t.soft_blocks + 1 < usable) max_target = std::max(max_target, t.soft_blocks + 1);
     if (coordinated && t.forced_target_blocks > max_target) {
       throw config_error(source + ": raid.gc.forced_target",
                          "at most " + std::to_string(max_target) + " of " + std::to_string(blocks) +
                              " blocks per plane on device " + std::to_string(d) + " (its spare is " +
                              std::to_string(spare_blocks) + " blocks per plane), got " +
-                             std::to_string(t.forced_target_blocks));
+                             std::to_string(t.forced_target_blocks) +
+                             (gc.contains("forced_target") ? "" : " (the default); raise ftl.spare_factor"));
     }
     c.gc_thresholds.push_back(t);
   }

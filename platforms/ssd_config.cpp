@@ -1,5 +1,7 @@
 #include "platforms/ssd_config.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -176,18 +178,26 @@ std::vector<std::string> preset_names() {
   return names;
 }
 
+std::string find_config_file(const std::string& config, const std::string& flag,
+                             const std::vector<std::string>& known_presets) {
+  if (std::filesystem::exists(config)) return config;
+  const bool bare_name = !config.empty() && config.front() != '.' &&
+                         std::all_of(config.begin(), config.end(), [](char c) {
+                           return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+                         });
+  std::string known;
+  for (const auto& name : known_presets) known += (known.empty() ? "" : ", ") + name;
+  if (!bare_name) {
+    throw config_error(flag + " " + config, "no such file (a preset is named by its bare name: " + known + ")");
+  }
+  const std::string preset = preset_directory() + "/" + config + ".json";
+  if (std::filesystem::exists(preset)) return preset;
+  throw config_error(flag + " " + config, "no such file and no such preset (presets: " + known + ")");
+}
+
 nlohmann::json load_platform_document(const std::string& config,
                                       const std::vector<std::string>& overrides) {
-  std::string path = config;
-  if (!std::filesystem::exists(path)) {
-    const std::string preset = preset_directory() + "/" + config + ".json";
-    if (!std::filesystem::exists(preset)) {
-      std::string known;
-      for (const auto& name : preset_names()) known += (known.empty() ? "" : ", ") + name;
-      throw config_error("--config " + config, "no such file and no such preset (presets: " + known + ")");
-    }
-    path = preset;
-  }
+  const std::string path = find_config_file(config, "--config", preset_names());
   nlohmann::json document = read_json_file(path);
   if (!document.is_object()) throw config_error(path, "expected a JSON object at the top level");
   // A RAID platform (a "raid" section over member SSDs) is a different document: say so
@@ -202,7 +212,7 @@ nlohmann::json load_platform_document(const std::string& config,
     }
     const std::string key = assignment.substr(0, equals);
     const Parameter* parameter = ssd_parameter_schema().find(key);
-    nlohmann::json value = parse_override_value(assignment.substr(equals + 1));
+    nlohmann::json value = parse_override_value(assignment.substr(equals + 1), "--set " + key);
     // A quoted number is still a string to JSON; `--set name=123` should stay a string.
     if (parameter && (parameter->kind == ParameterKind::String) && !value.is_string()) {
       value = assignment.substr(equals + 1);

@@ -62,5 +62,11 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
 // Directory that holds the preset JSON files.
 std::string preset_directory();
 std::vector<std::string> preset_names();
+// The file `config` names: an existing file, else the preset of that bare name
+// (preset_directory()/NAME.json). Only a bare name (letters, digits, '-', '_', '.', not starting
+// with '.') is looked up as a preset, so a name never leads out of the preset folder; anything
+// else is a path. Throws ConfigError naming `flag` (and listing `known_presets` for a bare name).
+std::string find_config_file(const std::string& config, const std::string& flag,
+                             const std::vector<std::string>& known_presets);
 
 }  // namespace ssdtlm

@@ -131,6 +131,9 @@ std::vector<Parameter> build_table() {
       integer("host.pcie.max_payload_bytes", 256, "bytes", 64, 4096, "TLP max payload; transfers are split into TLPs of this size."),
       integer("host.pcie.tlp_overhead_bytes", 24, "bytes", 0, 256, "Header, framing and CRC bytes per TLP."),
       section("workload", "Default workload of the platform (docs/workloads.md); --workload overrides it."),
+      optional_choice("precondition", {"none", "fill", "steady"},
+                      "Preconditioning before the timed run; --precondition overrides it; absent: none. "
+                      "effective-config.json records the run's, so that it reruns the same run."),
       // Statistics
       number("stats.timeline_interval_us", 1000.0, "us", 1, 1e9, "Sampling interval of timeline.csv."),
       boolean("stats.per_request_records", false, "Write requests.csv with one line per host request (arrival, completion, latency)."),

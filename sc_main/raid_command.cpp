@@ -31,7 +31,7 @@ namespace {
 struct RaidRunOptions {
   std::string config;
   std::vector<std::string> sets;
-  std::string precondition = "none";
+  std::string precondition;  // empty: the document's, else none
   std::string workload;
   std::string out;
   bool quiet = false;
@@ -75,10 +75,10 @@ int raid_run(const RaidRunOptions& options) {
   install_run_interrupt_handler();  // from the start: building a large platform takes seconds too
   nlohmann::json document = load_raid_document(options.config, options.sets);
   const WorkloadSpec spec = take_workload(document, options.workload);
-  const PreconditionMode mode = parse_precondition_mode(options.precondition, "--precondition");
+  const PreconditionMode mode = take_precondition(document, options.precondition);
   RaidConfig config = resolve_raid_config(document, options.config);
 
-  const std::filesystem::path out_dir = prepare_output_directory(options.out, config.effective, options.precondition);
+  const std::filesystem::path out_dir = prepare_output_directory(options.out, config.effective, to_string(mode));
 
   const auto wall_start = std::chrono::steady_clock::now();
   RaidPlatform platform("array", config);
@@ -122,7 +122,7 @@ void register_raid_command(CLI::App& app) {
   raid->add_option("--set", options->sets,
                    "Override a key: raid.KEY=VALUE, or ssd.KEY=VALUE for every member's SSD (repeatable)");
   raid->add_option("--precondition", options->precondition,
-                   "none | fill | steady: every member, functional path, before the timed run");
+                   "none | fill | steady: every member, functional path, before the timed run; default: the configuration's precondition, else none");
   raid->add_option("--workload", options->workload, "Workload spec of the array host (docs/workloads.md)");
   raid->add_option("--out", options->out, "Output directory")->required();
   raid->add_flag("--quiet", options->quiet, "No summary and no progress output");

@@ -22,7 +22,7 @@ namespace {
 struct RunOptions {
   std::string config;
   std::vector<std::string> sets;
-  std::string precondition = "none";
+  std::string precondition;  // empty: the document's, else none
   std::string workload;
   std::string out;
   bool quiet = false;
@@ -61,10 +61,10 @@ int run(const RunOptions& options) {
   install_run_interrupt_handler();  // from the start: building a large platform takes seconds too
   nlohmann::json document = load_platform_document(options.config, options.sets);
   const WorkloadSpec spec = take_workload(document, options.workload);
-  const PreconditionMode mode = parse_precondition_mode(options.precondition, "--precondition");
+  const PreconditionMode mode = take_precondition(document, options.precondition);
   SsdConfig config = resolve_ssd_config(document, options.config);
 
-  const std::filesystem::path out_dir = prepare_output_directory(options.out, config.effective, options.precondition);
+  const std::filesystem::path out_dir = prepare_output_directory(options.out, config.effective, to_string(mode));
 
   const auto wall_start = std::chrono::steady_clock::now();
   SsdPlatform platform("ssd", config);
@@ -117,7 +117,7 @@ void register_run_command(CLI::App& app) {
   CLI::App* run_app = app.add_subcommand("run", "Run a timed simulation of one SSD platform");
   run_app->add_option("--config", options->config, "Platform JSON file or preset name")->required();
   run_app->add_option("--set", options->sets, "Override a configuration key: KEY=VALUE (repeatable)");
-  run_app->add_option("--precondition", options->precondition, "none | fill | steady (functional path, before the timed run)");
+  run_app->add_option("--precondition", options->precondition, "none | fill | steady (functional path, before the timed run); default: the configuration's precondition, else none");
   run_app->add_option("--workload", options->workload, "Workload spec, e.g. random-read:qd=1,count=2000,size=4KiB (docs/workloads.md)");
   run_app->add_option("--out", options->out, "Output directory for stats.json, timeline.csv, effective-config.json")->required();
   run_app->add_flag("--quiet", options->quiet, "No summary and no progress output");

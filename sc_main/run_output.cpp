@@ -21,6 +21,15 @@ WorkloadSpec take_workload(nlohmann::json& document, const std::string& workload
   return spec;
 }
 
+PreconditionMode take_precondition(nlohmann::json& document, const std::string& precondition_flag) {
+  const PreconditionMode mode =
+      precondition_flag.empty()
+          ? parse_precondition_mode(document.value("precondition", std::string("none")), "precondition")
+          : parse_precondition_mode(precondition_flag, "--precondition");
+  document["precondition"] = to_string(mode);
+  return mode;
+}
+
 std::filesystem::path prepare_output_directory(const std::string& out, nlohmann::json effective,
                                                const std::string& precondition) {
   std::filesystem::path out_dir(out);

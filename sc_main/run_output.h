@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "models/host/workload/workload_spec.h"
+#include "platforms/preconditioning.h"
 
 namespace ssdtlm::cli {
 
@@ -15,6 +16,10 @@ namespace ssdtlm::cli {
 // the document in its JSON form so that the effective configuration reproduces the run.
 // ConfigError naming --workload when there is neither.
 WorkloadSpec take_workload(nlohmann::json& document, const std::string& workload_flag);
+
+// The --precondition flag when given (non-empty), else the document's "precondition" key, else
+// none; written back into the document so that the effective configuration reproduces the run.
+PreconditionMode take_precondition(nlohmann::json& document, const std::string& precondition_flag);
 
 // Creates --out (ConfigError naming it when that fails) and writes effective-config.json:
 // the effective configuration plus the precondition mode.

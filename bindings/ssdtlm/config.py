@@ -14,6 +14,7 @@ import copy
 import json
 import os
 import pathlib
+import re
 from typing import Any, Iterable, Mapping
 
 from . import _core
@@ -34,7 +35,21 @@ def _json_default(value):
 
 
 def to_json_text(value) -> str:
-    return json.dumps(value, default=_json_default)
+    try:
+        return json.dumps(value, default=_json_default)
+    except RecursionError:  # the C++ side would refuse it anyway (64 levels at most)
+        raise ValueError("document nested too deeply (a configuration has at most 64 levels)") from None
+
+
+def read_json_file(path) -> Any:
+    """A JSON file read as the ssdtlm command reads configuration files: size and nesting limits,
+    duplicate keys rejected, errors naming the file (and line:column). Raises ValueError."""
+    return json.loads(_core.read_json_file(str(path)))
+
+
+def _is_preset_name(name: str) -> bool:
+    # A bare name only, as the ssdtlm command looks presets up: never a way out of the folder.
+    return bool(re.fullmatch(r"[A-Za-z0-9_-][A-Za-z0-9._-]*", name))
 
 
 def preset_directory() -> pathlib.Path:
@@ -75,7 +90,7 @@ class Config:
     def preset(cls, name: str) -> "Config":
         """A preset platform: slc-2011, mlc-mqsim, tlc-modern (see ssdtlm.presets())."""
         path = preset_directory() / f"{name}.json"
-        if not path.is_file():
+        if not _is_preset_name(name) or not path.is_file():
             raise ValueError(f"preset {name!r}: no such preset (presets: {', '.join(presets())})")
         return cls._from_native(str(path), source=name)
 
@@ -109,13 +124,7 @@ class Config:
     def _from_native(cls, path: str, source: str) -> "Config":
         self = cls.__new__(cls)
         self.source = source
-        # effective-config.json of `ssdtlm run` carries the run's precondition: not a platform key
-        document = json.loads(pathlib.Path(path).read_text())
-        if isinstance(document, dict) and "precondition" in document:
-            document = {k: v for k, v in document.items() if k != "precondition"}
-            self._doc = self._validated(document, source)
-        else:
-            self._doc = json.loads(_core.load_document(path, []))
+        self._doc = json.loads(_core.load_document(path, []))
         return self
 
     @staticmethod

@@ -43,7 +43,7 @@ class RaidSimulation:
     """One timed simulation of a RAID platform in its own SystemC kernel context."""
 
     def __init__(self, config, workload=None, *, settings: Mapping[str, Any] | None = None,
-                 precondition: str = "none"):
+                 precondition: str | None = None):
         document = load_raid_config(config, settings)
         if workload is None:
             if "workload" not in document:
@@ -52,7 +52,8 @@ class RaidSimulation:
         section = normalize_workload(workload)
         document["workload"] = section
         self._session = _core.RaidSession(json.dumps(document), "config")
-        self._session.set_precondition(precondition)
+        # None: the document's "precondition" key (effective-config.json records it), else none
+        self._session.set_precondition(precondition or document.get("precondition", "none"))
         self._session.set_workload(json.dumps(section))
         self._callbacks: list = []
         self._sequence = itertools.count()
@@ -139,7 +140,7 @@ class RaidSimulation:
         self.close()
 
 
-def simulate_raid(config, workload=None, *, settings: Mapping[str, Any] | None = None, precondition: str = "none",
+def simulate_raid(config, workload=None, *, settings: Mapping[str, Any] | None = None, precondition: str | None = None,
                   fail_drive: tuple[int, Any] | None = None) -> dict:
     """Runs a RAID simulation to the end and returns its statistics (the stats.json dict).
     `fail_drive=(slot, time)` fails a member at a simulated time."""

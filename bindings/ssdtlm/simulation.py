@@ -178,7 +178,7 @@ class Command:
 class Simulation:
     """One timed simulation of one SSD, scripted step by step (see the module docstring)."""
 
-    def __init__(self, config, *, precondition: str = "none", out=None, records: bool | None = None,
+    def __init__(self, config, *, precondition: str | None = None, out=None, records: bool | None = None,
                  seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool | None = None):
         cfg = Config.coerce(config)
         changes = dict(set or {})
@@ -189,7 +189,8 @@ class Simulation:
         if changes:
             cfg.update(changes)
         self.config = cfg
-        self.precondition = _core.check_precondition(precondition)
+        # None: the configuration's "precondition" key (effective-config.json records it), else none
+        self.precondition = _core.check_precondition(precondition or cfg.get("precondition", "none"))
         self._session = _core.Session(to_json_text(cfg.to_dict()), cfg.source)
         self._session.set_precondition(self.precondition)
         self.out = pathlib.Path(out) if out is not None else None
@@ -571,11 +572,12 @@ class Simulation:
         return f"<ssdtlm.Simulation {self.config.get('name')!r} {state}, {len(self._workload_specs)} workload(s)>"
 
 
-def simulate(config, workload=None, *, precondition: str = "none", out=None, records: bool | None = None,
+def simulate(config, workload=None, *, precondition: str | None = None, out=None, records: bool | None = None,
              seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool | None = None) -> Result:
     """One timed run, as `ssdtlm run`: the configuration (Config, dict, preset name or file),
     a workload (compact spec or dict; default: the configuration's "workload" section),
-    preconditioning ("none", "fill", "steady"). With `out`, writes the same files as
+    preconditioning ("none", "fill", "steady"; default: the configuration's
+    "precondition" key, else none). With `out`, writes the same files as
     `ssdtlm run --out` (stats.json byte for byte). `progress`: bars for the preconditioning and
     the run (tqdm.auto); None shows them on a terminal or in a notebook. Ctrl-C
     (KeyboardInterrupt) during the timed run first writes the run so far to `out`, with

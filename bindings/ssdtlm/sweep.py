@@ -117,7 +117,7 @@ def _display(value):
     return value
 
 
-def sweep(base, grid, *, workload=None, precondition: str = "none", executor: cf.Executor | None = None,
+def sweep(base, grid, *, workload=None, precondition: str | None = None, executor: cf.Executor | None = None,
           max_workers: int | None = None, progress: bool = True, metrics: Iterable[str] | None = None,
           out=None, records: bool = False, set: Mapping[str, Any] | None = None, on_error: str = "raise"):
     """Runs every point of `grid` (see the module docstring) and returns a DataFrame.
@@ -151,7 +151,7 @@ def sweep(base, grid, *, workload=None, precondition: str = "none", executor: cf
         if spec is None:
             raise ValueError("workload: none given (argument, grid key or the configuration's \"workload\" section)")
         spec = normalize_workload(spec)
-        mode = point.get("precondition", precondition)
+        mode = point.get("precondition", precondition or cfg.get("precondition", "none"))
         label = {k: (workload_compact(v) if k == "workload" else _display(v)) for k, v in point.items()}
         labels.append(label)
         payloads.append({"config": cfg.to_dict(), "source": f"{cfg.source} (sweep point {index})",
@@ -250,12 +250,14 @@ _FILE_KEYS = {"config", "set", "workload", "precondition", "grid", "metrics", "r
 
 
 def _load_sweep_file(path: pathlib.Path) -> dict:
+    from .config import read_json_file
+
     try:
-        spec = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise ValueError(f"{path}: no such file") from None
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{path}:{error.lineno}:{error.colno}: invalid JSON: {error.msg}") from None
+        spec = read_json_file(path)  # the limits and duplicate-key check of every configuration file
+    except ValueError:
+        if not path.is_file():
+            raise ValueError(f"{path}: no such file") from None
+        raise
     if not isinstance(spec, dict):
         raise ValueError(f"{path}: expected a JSON object")
     unknown = sorted(set(spec) - _FILE_KEYS)
@@ -301,7 +303,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         started = time.perf_counter()
         try:
             frame = sweep(spec["config"], spec["grid"], workload=spec.get("workload"),
-                          precondition=spec.get("precondition", "none"), executor=executor,
+                          precondition=spec.get("precondition"), executor=executor,
                           max_workers=args.workers, progress=not args.quiet, metrics=spec.get("metrics"),
                           out=out, records=bool(spec.get("records", False)), set=spec.get("set"))
         finally:

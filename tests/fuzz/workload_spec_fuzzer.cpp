@@ -1,8 +1,8 @@
 // libFuzzer target for the compact workload spec parser (`--workload KIND:key=value,...`,
-// docs/workloads.md). An accepted spec must also survive what the CLI does with it next: its
-// compact and JSON forms read back to an equal spec (the effective configuration reproduces
-// the run), and a request source built from it on a small device yields requests inside the
-// device. Only ConfigError may come out of a rejected spec; a broken round trip aborts.
+// docs/workloads.md) and the JSON "workload" section (an input starting with '{'). An accepted
+// spec must also survive what the CLI does with it next: its compact and JSON forms read back to
+// an equal spec (the effective configuration reproduces the run), and a request source built
+// from it on a small device yields requests inside the device. Only ConfigError may come out of a rejected spec; a broken round trip aborts.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -10,6 +10,7 @@
 #include <string>
 
 #include "models/common/config/config_error.h"
+#include "models/common/config/json_document.h"
 #include "models/host/workload/request_source_factory.h"
 #include "models/host/workload/workload_spec.h"
 
@@ -32,7 +33,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
   WorkloadSpec spec;
   try {
-    spec = parse_workload_spec(text, "--workload");
+    // An input that opens a JSON object is a "workload" section (a platform document's, or one
+    // handed over by Python), read through the JSON reader every document goes through.
+    spec = !text.empty() && text.front() == '{' ? workload_from_json(parse_json_text(text, "workload"), "workload")
+                                                : parse_workload_spec(text, "--workload");
   } catch (const ConfigError&) {
     return 0;  // rejected with a message: the wanted outcome for bad text
   }

@@ -49,6 +49,13 @@ inline Parameter choice(std::string path, std::string def, std::vector<std::stri
   return p;
 }
 
+// One of `choices`, optional: no default is filled in (absent means the consumer's own default).
+inline Parameter optional_choice(std::string path, std::vector<std::string> choices, std::string description) {
+  Parameter p = row(std::move(path), ParameterKind::Choice, nullptr, "", std::move(description));
+  p.choices = std::move(choices);
+  return p;
+}
+
 inline Parameter text(std::string path, std::string def, std::string description) {
   return row(std::move(path), ParameterKind::String, std::move(def), "", std::move(description));
 }

@@ -9,6 +9,7 @@
 #include "models/common/config/config_error.h"
 #include "models/host/trace/trace_format_parsers.h"
 #include "models/host/trace/trace_format_registry.h"
+#include "tests/unit/host/config_error_message.h"
 #include "tests/unit/host/trace_test_files.h"
 
 namespace ssdtlm {
@@ -468,19 +469,50 @@ TEST(MalformedTraceTest, ReadsAndWritesBeyond256MiBAreBadLinesTrimsAreNot) {
   EXPECT_EQ(trims[0].op, HostOp::Trim);
 }
 
-TEST(LineReaderTest, HandlesCrlfLongLinesAndNoFinalNewline) {
-  std::string long_line(3 << 20, 'x');  // longer than the reader's buffer
-  TempTraceFile file("a\r\n" + long_line + "\nlast");
+TEST(LineReaderTest, HandlesCrlfLinesUpToTheLimitAcrossRefillsAndNoFinalNewline) {
+  // 1.5 MiB of short lines first, so the longest line allowed straddles a refill of the 1 MiB
+  // buffer, with its "\r\n".
+  std::string head;
+  for (int i = 0; i < (3 << 18); ++i) head += "a\n";
+  const std::string long_line(LineReader::kMaxLineBytes, 'x');
+  TempTraceFile file("a\r\n" + head + long_line + "\r\nlast");
   LineReader lines(file.path());
   std::string_view line;
   ASSERT_TRUE(lines.next(line));
   EXPECT_EQ(line, "a");
+  for (int i = 0; i < (3 << 18); ++i) ASSERT_TRUE(lines.next(line));
   ASSERT_TRUE(lines.next(line));
   EXPECT_EQ(line.size(), long_line.size());
   ASSERT_TRUE(lines.next(line));
   EXPECT_EQ(line, "last");
-  EXPECT_EQ(lines.line_number(), 3u);
+  EXPECT_EQ(lines.line_number(), 3u + (3 << 18));
   EXPECT_FALSE(lines.next(line));
+}
+
+// A line one byte over the limit, inside the buffer, across a refill, or the last line of the
+// file, and a file with no newline at all (/dev/zero): a ConfigError naming file and line,
+// never a buffer that grows with the line.
+TEST(LineReaderTest, RejectsALineLongerThanTheLimitNamingFileAndLine) {
+  const std::string too_long(LineReader::kMaxLineBytes + 1, 'x');
+  const std::string expected = ": line longer than 65536 bytes (not a text trace, or a corrupt one)";
+  for (const std::string& content : {"a\nb\n" + too_long + "\nc\n", "a\nb\n" + too_long}) {
+    TempTraceFile file(content);
+    LineReader lines(file.path());
+    std::string_view line;
+    ASSERT_TRUE(lines.next(line));
+    ASSERT_TRUE(lines.next(line));
+    EXPECT_EQ(testing::config_error_message([&] { lines.next(line); }), file.path() + ":3" + expected);
+  }
+  std::string head;
+  for (int i = 0; i < (1 << 19) - 100; ++i) head += "a\n";
+  TempTraceFile across(head + std::string(4 << 20, 'x') + "\n");
+  LineReader lines(across.path());
+  std::string_view line;
+  for (int i = 0; i < (1 << 19) - 100; ++i) ASSERT_TRUE(lines.next(line));
+  EXPECT_EQ(testing::config_error_message([&] { lines.next(line); }),
+            across.path() + ":" + std::to_string((1 << 19) - 99) + expected);
+  LineReader zeros("/dev/zero");
+  EXPECT_EQ(testing::config_error_message([&] { zeros.next(line); }), "/dev/zero:1" + expected);
 }
 
 }  // namespace
