@@ -72,6 +72,7 @@ class Session {
     return get().add_workload(spec, start_ns, stop_ns, seed);
   }
   void open_request_records(const std::string& path) { get().open_request_records(path); }
+  void check_request_records_written() { get().check_request_records_written(); }
   void enable_progress(bool enable) { get().enable_progress(enable); }
   void set_precondition(const std::string& mode) {
     get().set_precondition(ssdtlm::parse_precondition_mode(mode, "precondition"));
@@ -397,6 +398,7 @@ PYBIND11_MODULE(_core, m) {
       .def("add_workload", &Session::add_workload, py::arg("spec"), py::arg("start_ns") = 0,
            py::arg("stop_ns") = 0, py::arg("seed"))
       .def("open_request_records", &Session::open_request_records, py::arg("path"))
+      .def("check_request_records_written", &Session::check_request_records_written)
       .def("enable_progress", &Session::enable_progress, py::arg("enable"))
       .def("set_precondition", &Session::set_precondition, py::arg("mode"))
       .def("run_until", &Session::run_until, py::arg("until_ps"), py::arg("stop_when_done") = false)

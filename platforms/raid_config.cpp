@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "models/common/config/config_error.h"
+#include "models/common/config/did_you_mean.h"
 #include "models/common/config/json_document.h"
 #include "models/ftl/core/logical_capacity.h"
 #include "models/common/config/parameter_builders.h"
@@ -95,11 +96,11 @@ std::string find_document(const std::string& config, const std::string& what) {
   if (std::filesystem::exists(config)) return config;
   const std::string preset = preset_directory() + "/" + config + ".json";
   if (std::filesystem::exists(preset)) return preset;
+  const std::vector<std::string> names = what == "--config" ? raid_preset_names() : preset_names();
   std::string known;
-  for (const auto& name : what == "--config" ? raid_preset_names() : preset_names()) {
-    known += (known.empty() ? "" : ", ") + name;
-  }
-  throw config_error(what + " " + config, "no such file and no such preset (presets: " + known + ")");
+  for (const auto& name : names) known += (known.empty() ? "" : ", ") + name;
+  throw config_error(what + " " + config,
+                     "no such file and no such preset" + did_you_mean(config, names) + " (presets: " + known + ")");
 }
 
 std::uint32_t blocks_for_fraction(double fraction, std::uint32_t blocks) {

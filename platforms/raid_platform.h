@@ -48,6 +48,9 @@ class RaidPlatform : public sc_core::sc_module {
   void open_request_records(const std::string& path) { host_statistics_.open_request_records(path); }
   // Per-member response times over the configured window (stats.member_trace_*).
   void open_member_trace(const std::string& path);
+  // Flushes the streamed outputs (per-request records, member trace); ConfigError naming the
+  // file whose writes failed (disk full).
+  void check_outputs_written();
   void enable_progress(bool enable);
 
   // stats.json of a RAID run: array latency and throughput, the controller's figures, and

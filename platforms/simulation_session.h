@@ -44,6 +44,8 @@ class SimulationSession {
   std::size_t add_workload(const WorkloadSpec& spec, std::uint64_t start_ps, std::uint64_t stop_ps,
                            std::uint64_t seed);
   void open_request_records(const std::string& path);
+  // Flushes the per-request records; ConfigError naming the file when a write failed (disk full).
+  void check_request_records_written();
   void enable_progress(bool enable);
   // Functional preconditioning; runs at the first run call (after workloads are added, like
   // `ssdtlm run`), so it can be set any time before.

@@ -52,6 +52,9 @@ class SsdPlatform : public sc_core::sc_module {
   void write_timeline_csv(const std::string& path) const;
   void stream_timeline_to(const std::string& path) { timeline_->stream_to(path); }
   void open_request_records(const std::string& path) { host_statistics_.open_request_records(path); }
+  // Flushes the per-request records; ConfigError naming the file when a write failed (disk
+  // full). write_timeline_csv checks the timeline.
+  void check_outputs_written() { host_statistics_.check_request_records_written(); }
   void enable_progress(bool enable);
   // Data mode: compares every mapped logical page's flash content with the oracle.
   nlohmann::json verify_all_data() const;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "models/common/config/config_error.h"
+#include "models/common/output_file.h"
 #include "models/host/trace/trace_format_registry.h"
 #include "models/host/trace/trace_statistics.h"
 #include "sc_main/commands.h"
@@ -46,7 +47,7 @@ void run_trace_stats(const TraceStatsOptions& options) {
   statistics_options.page_bytes = options.page_bytes;
   const TraceStatistics statistics = compute_trace_statistics(reader, statistics_options);
   if (options.json) {
-    std::cout << to_json(statistics).dump(2) << "\n";
+    std::cout << json_file_text(to_json(statistics));
   } else {
     std::cout << to_text(statistics);
   }
