@@ -20,6 +20,11 @@ int& exit_code() {
   return code;
 }
 
+bool& commands_enabled() {
+  static bool enabled = true;
+  return enabled;
+}
+
 namespace {
 
 // Results printed on standard output (config-doc, trace-stats, wa, the summaries) are results

@@ -117,7 +117,9 @@ void register_raid_command(CLI::App& app) {
   raid->add_option("--out", options->out, "Output directory")->required();
   raid->add_flag("--quiet", options->quiet, "No summary and no progress output");
   raid->add_flag("--force", options->force, "Reuse a non-empty --out: replace the files of an earlier run");
-  raid->callback([options]() { exit_code() = raid_run(*options); });
+  raid->callback([options]() {
+    if (commands_enabled()) exit_code() = raid_run(*options);
+  });
 }
 
 }  // namespace ssdtlm::cli

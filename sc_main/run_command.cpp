@@ -110,7 +110,9 @@ void register_run_command(CLI::App& app) {
   run_app->add_option("--out", options->out, "Output directory for stats.json, timeline.csv, effective-config.json")->required();
   run_app->add_flag("--quiet", options->quiet, "No summary and no progress output");
   run_app->add_flag("--force", options->force, "Reuse a non-empty --out: replace the files of an earlier run");
-  run_app->callback([options]() { exit_code() = run(*options); });
+  run_app->callback([options]() {
+    if (commands_enabled()) exit_code() = run(*options);
+  });
 }
 
 }  // namespace ssdtlm::cli

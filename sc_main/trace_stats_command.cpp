@@ -76,7 +76,9 @@ void register_trace_stats_command(CLI::App& app) {
                       "Keep only this device/ASU/disk number (repeatable; default: all, merged)");
   command->add_option("--page-bytes", options->page_bytes, "Page size for footprint and locality")
       ->capture_default_str();
-  command->callback([options] { run_trace_stats(*options); });
+  command->callback([options] {
+    if (commands_enabled()) run_trace_stats(*options);
+  });
 }
 
 }  // namespace ssdtlm::cli

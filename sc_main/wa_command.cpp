@@ -107,7 +107,9 @@ void register_wa_command(CLI::App& app) {
   wa->add_option("--warmup", o.warmup, "K0: host writes discarded first, in logical capacities")->capture_default_str();
   flags->seed = wa->add_option("--seed", o.seed, "random seed")->capture_default_str();
   wa->add_option("--config", flags->config, "platform file or preset: geometry (and defaults for the rest)");
-  wa->callback([flags]() { run(*flags); });
+  wa->callback([flags]() {
+    if (commands_enabled()) run(*flags);
+  });
 }
 
 }  // namespace ssdtlm::cli
