@@ -26,8 +26,7 @@ struct TraceStatsOptions {
 
 void run_trace_stats(const TraceStatsOptions& options) {
   if (options.format != "auto" && find_trace_format(options.format) == nullptr) {
-    throw config_error("--format", "unknown trace format '" + options.format + "': expected auto or one of " +
-                                       trace_format_names());
+    throw config_error("--format", unknown_trace_format(options.format));
   }
   if (options.blkparse_event != "Q" && options.blkparse_event != "D" && options.blkparse_event != "C") {
     throw config_error("--event",

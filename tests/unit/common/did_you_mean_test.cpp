@@ -72,6 +72,8 @@ TEST(DidYouMeanTest, UnknownWorkloadKindAndOptionNameTheNearest) {
               HasSubstr("unknown workload option 'cuont' (did you mean 'count'?)"));
   EXPECT_THAT(config_error_message([] { parse_workload_spec("trace:x.csv,formt=msr", "--workload"); }),
               HasSubstr("unknown trace option 'formt' (did you mean 'format'?)"));
+  EXPECT_THAT(config_error_message([] { parse_workload_spec("trace:x.csv,format=mrs", "--workload"); }),
+              HasSubstr("unknown trace format 'mrs' (did you mean 'msr'?): expected auto or one of msr,"));
 }
 
 TEST(DidYouMeanTest, UnknownConfigurationKeyAndChoiceNameTheNearest) {
