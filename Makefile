@@ -40,7 +40,7 @@ $(PYTHON_STAMP): $(PYTHON_PACKAGE_SOURCES)
 
 demo: build
 	$(BUILD_DIR)/ssdtlm run --config mlc-mqsim --precondition fill \
-	  --workload mixed:qd=8,count=20000,read=0.3,size=4KiB --out $(BUILD_DIR)/demo
+	  --workload mixed:qd=8,count=20000,read=0.3,size=4KiB --out $(BUILD_DIR)/demo --force
 
 test: build python
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)

@@ -88,6 +88,7 @@ class Session {
       (*shared)(written, expected);
     });
   }
+  void check_request_records_written() { get().check_request_records_written(); }
   void set_precondition(const std::string& mode) {
     get().set_precondition(ssdtlm::parse_precondition_mode(mode, "precondition"));
   }
@@ -417,6 +418,7 @@ PYBIND11_MODULE(_core, m) {
       .def("stream_timeline_to", &Session::stream_timeline_to, py::arg("path"))
       .def("mark_interrupted", &Session::mark_interrupted)
       .def("set_precondition_monitor", &Session::set_precondition_monitor, py::arg("monitor"))
+      .def("check_request_records_written", &Session::check_request_records_written)
       .def("set_precondition", &Session::set_precondition, py::arg("mode"))
       .def("run_until", &Session::run_until, py::arg("until_ps"), py::arg("stop_when_done") = false)
       .def("run_to_completion", &Session::run_to_completion)

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "models/common/config/config_error.h"
+#include "models/common/config/did_you_mean.h"
 #include "models/common/config/json_document.h"
 #include "models/ftl/core/logical_capacity.h"
 #include "models/common/config/parameter_builders.h"

@@ -134,6 +134,11 @@ void RaidPlatform::run(const sc_core::sc_time& limit) { run_kernel_for_ps(limit.
 
 bool RaidPlatform::workload_done() const { return !host_driver_ || host_driver_->done(); }
 
+void RaidPlatform::check_outputs_written() {
+  host_statistics_.check_request_records_written();
+  controller_->check_member_trace_written();
+}
+
 void RaidPlatform::open_member_trace(const std::string& path) {
   if (config_.member_trace_window_ns == 0) return;
   controller_->open_member_trace(path, config_.member_trace_start_ns, config_.member_trace_window_ns);

@@ -53,6 +53,9 @@ class RaidPlatform : public sc_core::sc_module {
   void open_member_trace(const std::string& path);
   // Progress display of the timed run: called every HostDriver::kProgressInterval completions.
   void set_progress_callback(std::function<void()> callback);
+  // Flushes the streamed outputs (per-request records, member trace); ConfigError naming the
+  // file whose writes failed (disk full).
+  void check_outputs_written();
 
   // stats.json of a RAID run: array latency and throughput, the controller's figures, and
   // every device's SSD statistics. Simulated figures only.

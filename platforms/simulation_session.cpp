@@ -194,6 +194,7 @@ std::size_t SimulationSession::add_workload(const WorkloadSpec& spec, std::uint6
 }
 
 void SimulationSession::open_request_records(const std::string& path) { platform_->open_request_records(path); }
+void SimulationSession::check_request_records_written() { platform_->check_outputs_written(); }
 
 void SimulationSession::set_precondition(PreconditionMode mode) {
   if (started_) throw config_error("precondition", "must be set before the simulation starts");

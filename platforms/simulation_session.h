@@ -51,6 +51,8 @@ class SimulationSession {
   void set_precondition_monitor(PreconditionMonitor monitor) { platform_->set_precondition_monitor(std::move(monitor)); }
   // The caller stopped the run early (KeyboardInterrupt): stats.json says "interrupted".
   void mark_interrupted() { platform_->mark_interrupted(); }
+  // Flushes the per-request records; ConfigError naming the file when a write failed (disk full).
+  void check_request_records_written();
   // Functional preconditioning; runs at the first run call (after workloads are added, like
   // `ssdtlm run`), so it can be set any time before.
   void set_precondition(PreconditionMode mode);

@@ -7,10 +7,14 @@
 #include <filesystem>
 
 #include "models/common/config/config_error.h"
+#include "models/common/config/did_you_mean.h"
 #include "models/common/config/json_document.h"
 #include "models/ftl/core/logical_capacity.h"
 #include "models/common/flash_command.h"
+#include "models/ftl/core/frontier_layout.h"
 #include "models/ftl/core/ftl_core.h"
+#include "models/ftl/gc/policy_params.h"
+#include "models/ftl/gc/victim_policy.h"
 
 #ifndef SSDTLM_SOURCE_DIR
 #define SSDTLM_SOURCE_DIR "."
@@ -18,6 +22,16 @@
 
 namespace ssdtlm {
 namespace {
+
+// The victim policy and frontier layout read their parameters when the FTL is built; building
+// them here as well rejects a misspelt or foreign parameter (d with fifo) when the document is
+// checked: before `ssdtlm run` prepares its output, before a sweep starts any point.
+void check_gc_parameters(const FtlCoreConfig& core, std::uint32_t pages_per_block, const std::string& source) {
+  PolicyParams frontier_params(core.frontier_params, source + ": " + core.frontier_params_key);
+  make_frontier_layout(core.frontier_layout, frontier_params, source + ": " + core.frontier_key);
+  PolicyParams policy_params(core.policy_params, source + ": " + core.policy_params_key);
+  make_victim_policy(core.victim_policy, policy_params, pages_per_block, source + ": " + core.policy_key);
+}
 
 std::uint32_t blocks_for_fraction(double fraction, std::uint32_t blocks) {
   return static_cast<std::uint32_t>(std::ceil(fraction * blocks - 1e-9));
@@ -192,7 +206,8 @@ std::string find_config_file(const std::string& config, const std::string& flag,
   }
   const std::string preset = preset_directory() + "/" + config + ".json";
   if (std::filesystem::exists(preset)) return preset;
-  throw config_error(flag + " " + config, "no such file and no such preset (presets: " + known + ")");
+  throw config_error(flag + " " + config,
+                     "no such file and no such preset" + did_you_mean(config, known_presets) + " (presets: " + known + ")");
 }
 
 nlohmann::json load_platform_document(const std::string& config,
@@ -426,6 +441,7 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
     throw config_error(source + ": stats.vcd", "VCD tracing of die and channel activity is not implemented yet; leave it empty");
   }
   resolve_mjolnir(c, ftl, source);
+  check_gc_parameters(c.ftl_core, c.geometry.pages_per_block, source);
   return c;
 }
 

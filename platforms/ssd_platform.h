@@ -62,6 +62,9 @@ class SsdPlatform : public sc_core::sc_module {
   void open_request_records(const std::string& path) { host_statistics_.open_request_records(path); }
   // Progress display of the timed run: called every HostDriver::kProgressInterval completions.
   void set_progress_callback(std::function<void()> callback);
+  // Flushes the per-request records; ConfigError naming the file when a write failed (disk
+  // full). write_timeline_csv checks the timeline.
+  void check_outputs_written() { host_statistics_.check_request_records_written(); }
   // Data mode: compares every mapped logical page's flash content with the oracle.
   nlohmann::json verify_all_data() const;
   // Power-loss modelling (power.enabled; platforms/ssd_platform_power.cpp): cuts the power now

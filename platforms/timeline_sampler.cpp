@@ -6,6 +6,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/common/event_loop.h"
+#include "models/common/output_file.h"
 #include "platforms/printf_g_format.h"
 
 namespace ssdtlm {
@@ -90,8 +91,7 @@ void TimelineSampler::write_row(std::ostream& out, const Row& row) {
 }
 
 void TimelineSampler::stream_to(const std::string& path) {
-  stream_ = std::make_unique<std::ofstream>(path);
-  if (!*stream_) throw config_error(path, "cannot write the timeline");
+  stream_ = open_output_file(path, "the timeline");
   stream_path_ = path;
   write_header(*stream_);
   for (const auto& row : rows_) write_row(*stream_, row);
@@ -102,14 +102,14 @@ void TimelineSampler::stream_to(const std::string& path) {
 
 void TimelineSampler::write_csv(const std::string& path) const {
   if (stream_ && path == stream_path_) {
-    stream_->flush();
+    check_output_written(*stream_, path, "the timeline");
     return;
   }
   if (stream_) throw config_error(path, "the timeline was streamed to " + stream_path_);
-  std::ofstream out(path);
-  if (!out) throw config_error(path, "cannot write the timeline");
-  write_header(out);
-  for (const auto& row : rows_) write_row(out, row);
+  const auto out = open_output_file(path, "the timeline");
+  write_header(*out);
+  for (const auto& row : rows_) write_row(*out, row);
+  check_output_written(*out, path, "the timeline");
 }
 
 }  // namespace ssdtlm

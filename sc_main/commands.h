@@ -9,6 +9,10 @@ namespace ssdtlm::cli {
 // Exit status of the command that ran (0 unless a command sets it).
 int& exit_code();
 
+// Whether a parsed subcommand runs (true); the CLI fuzz target sets it false to parse only. A
+// callback is not removed instead: it owns the storage its options are parsed into.
+bool& commands_enabled();
+
 void register_run_command(CLI::App& app);          // sc_main/run_command.cpp
 void register_wa_command(CLI::App& app);           // sc_main/wa_command.cpp
 void register_trace_stats_command(CLI::App& app);  // sc_main/trace_stats_command.cpp

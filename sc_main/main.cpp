@@ -1,44 +1,25 @@
-// The `ssdtlm` command: one sc_main shape for every subcommand. Bad input (ConfigError) exits
-// 2 with the message naming the key, flag or file:line; a SystemC error exits 3; anything
-// else unexpected exits 4. Never a crash or a silent success.
+// The `ssdtlm` command: one sc_main shape for every subcommand (sc_main/cli_app.cpp). Exit
+// status: 0 success; 1 a check of the results failed; 2 bad input (ConfigError, or a command
+// line CLI11 cannot parse) with the message naming the key, flag or file:line, or a result that
+// cannot be written (disk full) naming the file; 3 a SystemC error; 4 anything else unexpected.
+// Never a crash or a silent success.
 #include <cstdlib>
-#include <iostream>
 
 #include <CLI/CLI.hpp>
 #include <systemc>
 
-#include "models/common/config/config_error.h"
-#include "sc_main/commands.h"
-
-namespace ssdtlm::cli {
-int& exit_code() {
-  static int code = 0;
-  return code;
-}
-}  // namespace ssdtlm::cli
+#include "sc_main/cli_app.h"
 
 extern "C" int sc_main(int argc, char** argv) {
   CLI::App app{"ssdtlm: a SystemC/TLM-2.0 model of NAND-flash SSDs and SSD arrays"};
-  app.require_subcommand(1);
-  ssdtlm::cli::register_run_command(app);
-  ssdtlm::cli::register_wa_command(app);
-  ssdtlm::cli::register_trace_stats_command(app);
-  ssdtlm::cli::register_config_doc_command(app);
-  ssdtlm::cli::register_raid_command(app);
-  ssdtlm::cli::register_sweep_command(app);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& error) {
-    return app.exit(error);
-  } catch (const ssdtlm::ConfigError& error) {
-    std::cerr << "ssdtlm: error: " << error.what() << "\n";
-    return 2;
-  } catch (const sc_core::sc_report& report) {
-    std::cerr << "ssdtlm: simulation error: " << report.what() << "\n";
-    return 3;
-  } catch (const std::exception& error) {
-    std::cerr << "ssdtlm: internal error: " << error.what() << "\n";
-    return 4;
-  }
-  return ssdtlm::cli::exit_code();
+  ssdtlm::cli::build_cli_app(app);
+  return ssdtlm::cli::run_cli(app, argc, argv);
+}
+
+// The command's entry point instead of libsystemc's own main(): the library prints its
+// copyright banner from there unless this variable is set, and the banner is noise in every
+// result printed on standard output.
+int main(int argc, char** argv) {
+  ::setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  return sc_core::sc_elab_and_sim(argc, argv);
 }

@@ -35,6 +35,7 @@ struct RaidRunOptions {
   std::string workload;
   std::string out;
   bool quiet = false;
+  bool force = false;
 };
 
 void print_summary(const nlohmann::json& stats, double wall_seconds, const std::string& out_dir) {
@@ -78,7 +79,8 @@ int raid_run(const RaidRunOptions& options) {
   const PreconditionMode mode = take_precondition(document, options.precondition);
   RaidConfig config = resolve_raid_config(document, options.config);
 
-  const std::filesystem::path out_dir = prepare_output_directory(options.out, config.effective, to_string(mode));
+  const std::filesystem::path out_dir =
+      prepare_output_directory(options.out, config.effective, to_string(mode), options.force);
 
   const auto wall_start = std::chrono::steady_clock::now();
   RaidPlatform platform("array", config);
@@ -100,6 +102,7 @@ int raid_run(const RaidRunOptions& options) {
     throw std::runtime_error("simulation stopped before the workload drained (deadlock in the model?)");
   }
   const auto end = std::chrono::steady_clock::now();
+  platform.check_outputs_written();
   nlohmann::json stats = platform.statistics();
   write_json(out_dir / "stats.json", stats);
   const double wall_seconds = std::chrono::duration<double>(end - wall_start).count();
@@ -126,7 +129,10 @@ void register_raid_command(CLI::App& app) {
   raid->add_option("--workload", options->workload, "Workload spec of the array host (docs/workloads.md)");
   raid->add_option("--out", options->out, "Output directory")->required();
   raid->add_flag("--quiet", options->quiet, "No summary and no progress output");
-  raid->callback([options]() { exit_code() = raid_run(*options); });
+  raid->add_flag("--force", options->force, "Reuse a non-empty --out: replace the files of an earlier run");
+  raid->callback([options]() {
+    if (commands_enabled()) exit_code() = raid_run(*options);
+  });
 }
 
 }  // namespace ssdtlm::cli

@@ -26,6 +26,7 @@ struct RunOptions {
   std::string workload;
   std::string out;
   bool quiet = false;
+  bool force = false;
 };
 
 void print_summary(const nlohmann::json& stats, const nlohmann::json& wall, const std::string& out_dir) {
@@ -64,7 +65,8 @@ int run(const RunOptions& options) {
   const PreconditionMode mode = take_precondition(document, options.precondition);
   SsdConfig config = resolve_ssd_config(document, options.config);
 
-  const std::filesystem::path out_dir = prepare_output_directory(options.out, config.effective, to_string(mode));
+  const std::filesystem::path out_dir =
+      prepare_output_directory(options.out, config.effective, to_string(mode), options.force);
 
   const auto wall_start = std::chrono::steady_clock::now();
   SsdPlatform platform("ssd", config);
@@ -96,9 +98,10 @@ int run(const RunOptions& options) {
     throw std::runtime_error("simulation stopped before the workload drained (deadlock in the model?)");
   }
   const double wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  platform.check_outputs_written();
+  platform.write_timeline_csv((out_dir / "timeline.csv").string());
   nlohmann::json stats = platform.statistics();
   write_json(out_dir / "stats.json", stats);
-  platform.write_timeline_csv((out_dir / "timeline.csv").string());
   const double completed = double(platform.host_statistics().completed());
   nlohmann::json wall = {{"wall_seconds", wall_seconds},
                          {"precondition_wall_seconds", platform.precondition_result().wall_seconds},
@@ -121,7 +124,10 @@ void register_run_command(CLI::App& app) {
   run_app->add_option("--workload", options->workload, "Workload spec, e.g. random-read:qd=1,count=2000,size=4KiB (docs/workloads.md)");
   run_app->add_option("--out", options->out, "Output directory for stats.json, timeline.csv, effective-config.json")->required();
   run_app->add_flag("--quiet", options->quiet, "No summary and no progress output");
-  run_app->callback([options]() { exit_code() = run(*options); });
+  run_app->add_flag("--force", options->force, "Reuse a non-empty --out: replace the files of an earlier run");
+  run_app->callback([options]() {
+    if (commands_enabled()) exit_code() = run(*options);
+  });
 }
 
 }  // namespace ssdtlm::cli

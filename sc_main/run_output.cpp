@@ -1,12 +1,20 @@
 #include "sc_main/run_output.h"
 
 #include <cstdio>
-#include <fstream>
 #include <system_error>
 
 #include "models/common/config/config_error.h"
+#include "models/common/output_file.h"
 
 namespace ssdtlm::cli {
+namespace {
+
+// Every file `run` and `raid` may write into --out: what --force clears, so that no file of an
+// earlier run (a requests.csv the new run does not write, say) is left beside the new results.
+const char* const kRunOutputFiles[] = {"stats.json",       "timeline.csv", "requests.csv", "effective-config.json",
+                                       "wall.json",        "member_trace.csv", "stats.vcd"};
+
+}  // namespace
 
 WorkloadSpec take_workload(nlohmann::json& document, const std::string& workload_flag) {
   WorkloadSpec spec;
@@ -30,21 +38,36 @@ PreconditionMode take_precondition(nlohmann::json& document, const std::string& 
   return mode;
 }
 
-std::filesystem::path prepare_output_directory(const std::string& out, nlohmann::json effective,
-                                               const std::string& precondition) {
-  std::filesystem::path out_dir(out);
+void claim_output_directory(const std::filesystem::path& out_dir, bool force) {
+  const std::string where = "--out " + out_dir.string();
   std::error_code error;
+  if (std::filesystem::exists(out_dir, error) && !std::filesystem::is_directory(out_dir, error)) {
+    throw config_error(where, "exists and is not a directory");
+  }
+  if (force) {
+    for (const char* name : kRunOutputFiles) {
+      std::filesystem::remove(out_dir / name, error);
+      if (error) throw config_error((out_dir / name).string(), "cannot remove (--force): " + error.message());
+    }
+  } else if (std::filesystem::is_directory(out_dir, error) && !std::filesystem::is_empty(out_dir, error)) {
+    throw config_error(where, "directory is not empty: its files would mix with this run's; choose another "
+                              "directory, or give --force to replace the files ssdtlm writes");
+  }
   std::filesystem::create_directories(out_dir, error);
-  if (error) throw config_error("--out " + out, "cannot create directory: " + error.message());
+  if (error) throw config_error(where, "cannot create directory: " + error.message());
+}
+
+std::filesystem::path prepare_output_directory(const std::string& out, nlohmann::json effective,
+                                               const std::string& precondition, bool force) {
+  const std::filesystem::path out_dir(out);
+  claim_output_directory(out_dir, force);
   effective["precondition"] = precondition;
   write_json(out_dir / "effective-config.json", effective);
   return out_dir;
 }
 
 void write_json(const std::filesystem::path& path, const nlohmann::json& value) {
-  std::ofstream out(path);
-  if (!out) throw config_error(path.string(), "cannot write");
-  out << value.dump(2) << "\n";
+  write_json_file(path.string(), value, "JSON results");
 }
 
 void print_warnings(const nlohmann::json& stats) {

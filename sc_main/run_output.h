@@ -21,11 +21,18 @@ WorkloadSpec take_workload(nlohmann::json& document, const std::string& workload
 // none; written back into the document so that the effective configuration reproduces the run.
 PreconditionMode take_precondition(nlohmann::json& document, const std::string& precondition_flag);
 
-// Creates --out (ConfigError naming it when that fails) and writes effective-config.json:
-// the effective configuration plus the precondition mode.
-std::filesystem::path prepare_output_directory(const std::string& out, nlohmann::json effective,
-                                               const std::string& precondition);
+// Makes --out ready for a run: creates it, refuses it when it already holds files (they would
+// mix with this run's) unless `force`, which removes the files a run writes first (others stay).
+// ConfigError naming --out or the file otherwise.
+void claim_output_directory(const std::filesystem::path& out_dir, bool force);
 
+// claim_output_directory, then writes effective-config.json: the effective configuration plus
+// the precondition mode.
+std::filesystem::path prepare_output_directory(const std::string& out, nlohmann::json effective,
+                                               const std::string& precondition, bool force);
+
+// The JSON text (indent 2, one trailing newline); ConfigError naming the file when the write
+// fails (disk full).
 void write_json(const std::filesystem::path& path, const nlohmann::json& value);
 
 // The summary's lines for stats.json's "warnings" (platforms/run_warnings.h), if any.

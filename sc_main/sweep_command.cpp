@@ -70,7 +70,9 @@ void register_sweep_command(CLI::App& app) {
   sweep->add_option("--out", options->out, "Output directory (sweep.csv, sweep-summary.md, points/NNNN/)");
   sweep->add_option("--workers", options->workers, "Local worker processes (default: all cores)");
   sweep->add_flag("--quiet", options->quiet, "No progress bar and no table");
-  sweep->callback([options]() { exit_code() = run_sweep(*options); });
+  sweep->callback([options]() {
+    if (commands_enabled()) exit_code() = run_sweep(*options);
+  });
 }
 
 }  // namespace ssdtlm::cli

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "models/common/config/config_error.h"
+#include "models/common/output_file.h"
 #include "models/host/trace/trace_format_registry.h"
 #include "models/host/trace/trace_statistics.h"
 #include "sc_main/commands.h"
@@ -25,8 +26,7 @@ struct TraceStatsOptions {
 
 void run_trace_stats(const TraceStatsOptions& options) {
   if (options.format != "auto" && find_trace_format(options.format) == nullptr) {
-    throw config_error("--format", "unknown trace format '" + options.format + "': expected auto or one of " +
-                                       trace_format_names());
+    throw config_error("--format", unknown_trace_format(options.format));
   }
   if (options.blkparse_event != "Q" && options.blkparse_event != "D" && options.blkparse_event != "C") {
     throw config_error("--event",
@@ -46,7 +46,7 @@ void run_trace_stats(const TraceStatsOptions& options) {
   statistics_options.page_bytes = options.page_bytes;
   const TraceStatistics statistics = compute_trace_statistics(reader, statistics_options);
   if (options.json) {
-    std::cout << to_json(statistics).dump(2) << "\n";
+    std::cout << json_file_text(to_json(statistics));
   } else {
     std::cout << to_text(statistics);
   }
@@ -75,7 +75,9 @@ void register_trace_stats_command(CLI::App& app) {
                       "Keep only this device/ASU/disk number (repeatable; default: all, merged)");
   command->add_option("--page-bytes", options->page_bytes, "Page size for footprint and locality")
       ->capture_default_str();
-  command->callback([options] { run_trace_stats(*options); });
+  command->callback([options] {
+    if (commands_enabled()) run_trace_stats(*options);
+  });
 }
 
 }  // namespace ssdtlm::cli

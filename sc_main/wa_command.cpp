@@ -16,6 +16,7 @@
 #include <CLI/CLI.hpp>
 
 #include "models/common/config/config_error.h"
+#include "models/common/output_file.h"
 #include "models/ftl/functional/functional_engine.h"
 #include "platforms/ssd_config.h"
 #include "sc_main/commands.h"
@@ -79,7 +80,7 @@ void run(WaFlags& flags) {
     if (flags.pages_per_block->count() == 0) throw config_error("--pages-per-block", "required (or --config FILE)");
   }
   const WaResult result = run_wa(options);
-  std::cout << to_json(options, result).dump(2) << std::endl;
+  std::cout << json_file_text(to_json(options, result)) << std::flush;
 }
 
 }  // namespace
@@ -106,7 +107,9 @@ void register_wa_command(CLI::App& app) {
   wa->add_option("--warmup", o.warmup, "K0: host writes discarded first, in logical capacities")->capture_default_str();
   flags->seed = wa->add_option("--seed", o.seed, "random seed")->capture_default_str();
   wa->add_option("--config", flags->config, "platform file or preset: geometry (and defaults for the rest)");
-  wa->callback([flags]() { run(*flags); });
+  wa->callback([flags]() {
+    if (commands_enabled()) run(*flags);
+  });
 }
 
 }  // namespace ssdtlm::cli

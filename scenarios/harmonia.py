@@ -118,7 +118,7 @@ class Runner:
     def run_one(self, key: str, workload: str, settings: dict, trace: bool = False) -> dict:
         out = self.runs_dir / key
         command = [self.binary, "raid", "--config", "raid-harmonia", "--precondition", "steady",
-                   "--workload", workload, "--out", str(out), "--quiet"]
+                   "--workload", workload, "--out", str(out), "--quiet", "--force"]
         merged = {**BASE_SETTINGS, **settings}
         if trace:
             merged["stats.member_trace_start_us"] = SCALE[self.s.scale]["trace_start_ms"] * 1000

@@ -1,6 +1,7 @@
 """One sweep point in its own process: `python -m ssdtlm._point REQUEST.json RESULT.json`.
 REQUEST holds config, source, workload, precondition, records, out; RESULT receives
-{"stats": ..., "wall_seconds": ...}. Errors go to stderr with a non-zero exit."""
+{"stats": ..., "wall_seconds": ...}. Errors go to stderr with a non-zero exit: 2 and the message
+alone for bad input (ValueError, a result that cannot be written), a traceback otherwise."""
 import json
 import pathlib
 import sys
@@ -14,9 +15,13 @@ def main(argv) -> int:
     from ssdtlm.config import Config
     from ssdtlm.simulation import simulate
 
-    config = Config(request["config"], source=request.get("source", "config"))
-    result = simulate(config, request["workload"], precondition=request.get("precondition", "none"),
-                      out=request.get("out"), records=request.get("records") or None)
+    try:
+        config = Config(request["config"], source=request.get("source", "config"))
+        result = simulate(config, request["workload"], precondition=request.get("precondition", "none"),
+                          out=request.get("out"), records=request.get("records") or None)
+    except (ValueError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     pathlib.Path(argv[1]).write_text(json.dumps({"stats": result.stats, "wall_seconds": result.wall_seconds}))
     return 0
 

@@ -520,6 +520,8 @@ class Simulation:
             scenario = {"workloads": self._workload_specs, "parameter_changes": self._changes}
             if self._commands:
                 scenario["commands"] = [command.state() for command in self._commands]
+        if self._requests_csv is not None:
+            session.check_request_records_written()  # ValueError naming the file on a full disk
         if self.out is not None:
             (directory / "stats.json").write_text(stats_text + "\n")
             (directory / "effective-config.json").write_text(_core.dump_json(to_json_text(effective), 2) + "\n")

@@ -41,7 +41,12 @@ _PACKAGE_PARENT = str(pathlib.Path(__file__).absolute().parent.parent)
 
 
 class PointFailed(RuntimeError):
-    """A sweep point's simulation failed; the message carries the point and its error output."""
+    """A sweep point's simulation failed; the message carries the point and its error output.
+    input_error: the point stopped on bad input (exit 2 of its process), not on a failure."""
+
+    def __init__(self, message: str, input_error: bool = False):
+        super().__init__(message)
+        self.input_error = input_error
 
 
 def expand_grid(grid) -> list[dict]:
@@ -101,7 +106,8 @@ def run_point(payload: dict) -> dict:
         if process.returncode != 0 or not answer.is_file():
             output = (stderr or stdout or "").strip().splitlines()
             tail = "\n".join(output[-25:])
-            raise PointFailed(f"sweep point {payload.get('label', {})} failed (exit {process.returncode}):\n{tail}")
+            raise PointFailed(f"sweep point {payload.get('label', {})} failed (exit {process.returncode}):\n{tail}",
+                              input_error=process.returncode == 2)
         return json.loads(answer.read_text())
 
 
@@ -131,6 +137,7 @@ def sweep(base, grid, *, workload=None, precondition: str | None = None, executo
     import pandas as pd
     from tqdm.auto import tqdm
 
+    from . import _core
     from .config import Config
     from .simulation import normalize_workload, workload_compact
 
@@ -142,16 +149,21 @@ def sweep(base, grid, *, workload=None, precondition: str | None = None, executo
     points = expand_grid(grid)
     out_dir = pathlib.Path(out) if out is not None else None
 
-    # Validate every point here, before anything runs: a bad key or value is a ValueError now.
+    # Validate every point here, before anything runs: a bad key or value (a GC policy's
+    # parameters included) is a ValueError naming the point now, not a failure after hours.
     payloads, labels = [], []
     for index, point in enumerate(points):
-        config_keys = {k: v for k, v in point.items() if k not in SPECIAL_KEYS}
-        cfg = base_cfg.copy().update(config_keys).check() if config_keys else base_cfg.copy().check()
-        spec = point.get("workload", workload if workload is not None else cfg.get("workload", None))
-        if spec is None:
-            raise ValueError("workload: none given (argument, grid key or the configuration's \"workload\" section)")
-        spec = normalize_workload(spec)
-        mode = point.get("precondition", precondition or cfg.get("precondition", "none"))
+        try:
+            config_keys = {k: v for k, v in point.items() if k not in SPECIAL_KEYS}
+            cfg = base_cfg.copy().update(config_keys).check() if config_keys else base_cfg.copy().check()
+            spec = point.get("workload", workload if workload is not None else cfg.get("workload", None))
+            if spec is None:
+                raise ValueError("workload: none given (argument, grid key or the configuration's \"workload\" section)")
+            spec = normalize_workload(spec)
+            mode = point.get("precondition", precondition or cfg.get("precondition", "none"))
+            _core.check_precondition(mode)
+        except ValueError as error:
+            raise ValueError(f"sweep point {index} {json.dumps(point, sort_keys=True, default=str)}: {error}") from None
         label = {k: (workload_compact(v) if k == "workload" else _display(v)) for k, v in point.items()}
         labels.append(label)
         payloads.append({"config": cfg.to_dict(), "source": f"{cfg.source} (sweep point {index})",
@@ -311,12 +323,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 client.close()
             if cluster is not None:
                 cluster.close()
-    except ValueError as error:
+    except (ValueError, OSError) as error:  # bad input, or an output that cannot be written
         print(f"ssdtlm sweep: error: {error}", file=sys.stderr)
         return 2
     except PointFailed as error:
         print(f"ssdtlm sweep: {error}", file=sys.stderr)
-        return 1
+        return 2 if error.input_error else 1
     except KeyboardInterrupt:
         print("ssdtlm sweep: interrupted (Ctrl-C); no new point was started", file=sys.stderr)
         return 130

@@ -1,4 +1,5 @@
 #include "models/common/event_loop.h"
+#include "models/common/kernel_error.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -193,6 +194,18 @@ void EventLoop::run() {
   }
 }
 
+namespace {
+std::exception_ptr& pending_kernel_error() {
+  static std::exception_ptr error;
+  return error;
+}
+}  // namespace
+
+void stop_simulation_with_error(std::exception_ptr error) {
+  if (!pending_kernel_error()) pending_kernel_error() = std::move(error);  // the first error is the cause
+  stop_simulation();
+}
+
 void stop_simulation() {
   if (EventLoop* loop = EventLoop::running()) {
     loop->request_stop(EventLoop::StopKind::Stop);
@@ -227,6 +240,7 @@ void run_kernel(const sc_core::sc_time* duration, sc_core::sc_starvation_policy 
   } else {
     sc_core::sc_start();
   }
+  if (std::exception_ptr error = std::exchange(pending_kernel_error(), nullptr)) std::rethrow_exception(error);
 }
 
 }  // namespace ssdtlm

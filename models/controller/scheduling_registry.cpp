@@ -1,6 +1,7 @@
 #include "models/controller/scheduling_registry.h"
 
 #include "models/common/config/config_error.h"
+#include "models/common/config/did_you_mean.h"
 #include "models/controller/fifo_scheduling.h"
 #include "models/controller/read_first_scheduling.h"
 
@@ -42,7 +43,8 @@ std::unique_ptr<SchedulingPolicy> make_scheduling_policy(const std::string& name
     known += registration.name;
   }
   throw config_error("controller.scheduling_policy",
-                     "unknown scheduling policy '" + name + "', expected one of: " + known);
+                     "unknown scheduling policy '" + name + "'" + did_you_mean(name, scheduling_policy_names()) +
+                         ", expected one of: " + known);
 }
 
 }  // namespace ssdtlm

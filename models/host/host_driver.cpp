@@ -1,5 +1,7 @@
 #include "models/host/host_driver.h"
+#include "models/common/config/config_error.h"
 #include "models/common/event_loop.h"
+#include "models/common/kernel_error.h"
 
 namespace ssdtlm {
 
@@ -50,7 +52,7 @@ void HostDriver::pull_and_submit() {
       break;
     }
     HostRequest request;
-    if (!source_.next(request)) {
+    if (!pull(request)) {
       exhausted_ = true;
       break;
     }
@@ -58,9 +60,18 @@ void HostDriver::pull_and_submit() {
   }
 }
 
+bool HostDriver::pull(HostRequest& request) {
+  try {
+    return source_.next(request);
+  } catch (const ConfigError&) {
+    stop_simulation_with_error(std::current_exception());
+    return false;
+  }
+}
+
 void HostDriver::schedule_next_arrival() {
   HostRequest request;
-  if (exhausted_ || !source_.next(request)) {
+  if (exhausted_ || !pull(request)) {
     exhausted_ = true;
     return;
   }

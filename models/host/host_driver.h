@@ -48,6 +48,9 @@ class HostDriver : public sc_core::sc_module, private CommandInitiator<HostComma
   struct Slot;
   void start();
   void pull_and_submit();
+  // The source's next request; false when it has none, or when it met bad input (a
+  // ConfigError, handed to run_kernel's caller through stop_simulation_with_error).
+  bool pull(HostRequest& request);
   void schedule_next_arrival();
   void submit(const HostRequest& request, std::uint64_t arrival_ps);
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);

@@ -1,6 +1,6 @@
 #include "models/host/host_statistics.h"
 
-#include "models/common/config/config_error.h"
+#include "models/common/output_file.h"
 #include "models/common/stats/exact_time_text.h"
 
 namespace ssdtlm {
@@ -24,9 +24,13 @@ void HostStatistics::record(const HostRequest& request, std::uint64_t submit_ps,
 }
 
 void HostStatistics::open_request_records(const std::string& path) {
-  records_ = std::make_unique<std::ofstream>(path);
-  if (!*records_) throw config_error(path, "cannot write per-request records");
+  records_ = open_output_file(path, "per-request records");
+  records_path_ = path;
   *records_ << "id,op,offset_bytes,size_bytes,submit_ns,complete_ns,latency_ns\n";
+}
+
+void HostStatistics::check_request_records_written() {
+  if (records_) check_output_written(*records_, records_path_, "per-request records");
 }
 
 nlohmann::json HostStatistics::op_to_json(HostOp op_kind, std::uint64_t sim_time_ps) const {

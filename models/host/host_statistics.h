@@ -23,6 +23,8 @@ class HostStatistics {
  public:
   void record(const HostRequest& request, std::uint64_t submit_ps, std::uint64_t complete_ps);
   void open_request_records(const std::string& path);
+  // Flushes the per-request records; ConfigError naming the file when a write failed (disk full).
+  void check_request_records_written();
   const HostOpStatistics& op(HostOp op) const { return ops_[static_cast<int>(op)]; }
   std::uint64_t completed() const { return completed_; }
   std::uint64_t bytes_read() const { return ops_[0].bytes; }
@@ -34,6 +36,7 @@ class HostStatistics {
   HostOpStatistics ops_[kHostOpCount];
   std::uint64_t completed_ = 0;
   std::unique_ptr<std::ofstream> records_;
+  std::string records_path_;
 };
 
 }  // namespace ssdtlm

@@ -1,4 +1,5 @@
 #include "models/common/config/config_error.h"
+#include "models/common/config/did_you_mean.h"
 #include "models/raid/gc_coordinator.h"
 
 namespace ssdtlm {
@@ -32,7 +33,8 @@ std::unique_ptr<GcCoordinator> make_gc_coordinator(const GcCoordinationConfig& c
   }
   std::string known;
   for (const auto& name : gc_coordinator_names()) known += (known.empty() ? "" : ", ") + name;
-  throw config_error(where, "unknown GC coordination '" + config.policy + "', expected one of: " + known);
+  throw config_error(where, "unknown GC coordination '" + config.policy + "'" +
+                                did_you_mean(config.policy, gc_coordinator_names()) + ", expected one of: " + known);
 }
 
 }  // namespace ssdtlm

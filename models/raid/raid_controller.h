@@ -84,6 +84,8 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   // Per-member response times of commands issued in [start, start + window) to a CSV file
   // (seed 004 Fig. 9): device, op, issue time, latency.
   void open_member_trace(const std::string& path, std::uint64_t start_ns, std::uint64_t window_ns);
+  // Flushes the member trace; ConfigError naming the file when a write failed (disk full).
+  void check_member_trace_written();
   const LatencyStatistics& member_latency(MemberId device) const { return member_stats_[device].latency; }
   std::uint64_t host_requests_completed() const { return host_completed_; }
   nlohmann::json statistics() const;
@@ -218,6 +220,7 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   std::uint64_t rebuild_steps_ = 0;
 
   std::unique_ptr<std::ofstream> member_trace_;
+  std::string member_trace_path_;
   std::uint64_t trace_start_ps_ = 0;
   std::uint64_t trace_end_ps_ = 0;
 };

@@ -1,16 +1,20 @@
 // RaidController: what it reports (the "raid" part of a RAID run's stats.json) and the
 // per-member response-time trace.
-#include "models/common/config/config_error.h"
+#include "models/common/output_file.h"
 #include "models/raid/raid_controller_internal.h"
 
 namespace ssdtlm {
 
 void RaidController::open_member_trace(const std::string& path, std::uint64_t start_ns, std::uint64_t window_ns) {
-  member_trace_ = std::make_unique<std::ofstream>(path);
-  if (!*member_trace_) throw config_error(path, "cannot write the member trace");
+  member_trace_ = open_output_file(path, "the member trace");
+  member_trace_path_ = path;
   *member_trace_ << "device,op,bytes,issue_ms,latency_ms\n";
   trace_start_ps_ = start_ns * 1000;
   trace_end_ps_ = (start_ns + window_ns) * 1000;
+}
+
+void RaidController::check_member_trace_written() {
+  if (member_trace_) check_output_written(*member_trace_, member_trace_path_, "the member trace");
 }
 
 nlohmann::json RaidController::statistics() const {

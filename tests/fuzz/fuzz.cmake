@@ -104,3 +104,17 @@ endforeach()
 ssdtlm_add_fuzzer(fuzz_trace_auto ${CMAKE_CURRENT_LIST_DIR}/trace_reader_fuzzer.cpp MAX_LEN ${SSDTLM_FUZZ_TRACE_MAX_LEN}
   ${all_trace_seeds} ${SSDTLM_FUZZ_LIMIT_SEEDS}/trace)
 target_compile_definitions(fuzz_trace_auto PRIVATE SSDTLM_FUZZ_TRACE_FORMAT="auto")
+
+# Writing results: the timeline's number text against printf's, JSON result files with any
+# bytes in their strings, and a full disk (/dev/full). Seeded with a few numbers and strings.
+ssdtlm_add_fuzzer(fuzz_output_writing ${CMAKE_CURRENT_LIST_DIR}/output_writing_fuzzer.cpp
+  ${SSDTLM_FUZZ_SEEDS}/output_writing)
+# The command line: the app sc_main builds (sc_main/cli_app.cpp and the subcommands' files,
+# not main.cpp), with CLI11; seeded with the README's command lines.
+file(GLOB SSDTLM_FUZZ_CLI_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/sc_main/*.cpp)
+list(FILTER SSDTLM_FUZZ_CLI_SOURCES EXCLUDE REGEX "/main\\.cpp$")
+ssdtlm_add_fuzzer(fuzz_cli_arguments ${CMAKE_CURRENT_LIST_DIR}/cli_arguments_fuzzer.cpp
+  ${SSDTLM_FUZZ_SEEDS}/cli_arguments)
+target_sources(fuzz_cli_arguments PRIVATE ${SSDTLM_FUZZ_CLI_SOURCES})
+target_link_libraries(fuzz_cli_arguments PRIVATE CLI11::CLI11)
+target_compile_definitions(fuzz_cli_arguments PRIVATE SSDTLM_VERSION="fuzz")

@@ -128,7 +128,8 @@ def test_bad_use_names_the_problem(cfg):
 
 
 def _run(binary, tmp_path, *args):
-    return subprocess.run([binary, "run", "--quiet", "--out", str(tmp_path / "out"), *args],
+    # --force: a test runs several commands into the one directory, each replacing the last's files
+    return subprocess.run([binary, "run", "--quiet", "--force", "--out", str(tmp_path / "out"), *args],
                           capture_output=True, text=True, timeout=120, env={"SYSTEMC_DISABLE_COPYRIGHT_MESSAGE": "1"})
 
 

@@ -123,3 +123,27 @@ def test_ssdtlm_sweep_command(tmp_path, ssdtlm_binary):
                            "--quiet"], capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr
     assert len((tmp_path / "out" / "sweep.csv").read_text().splitlines()) == 3
+
+
+def test_sweep_command_names_a_bad_point_and_exits_2_before_anything_runs(tmp_path, ssdtlm_binary):
+    # fifo takes no parameter: d-choices' d left in a fifo point is found when the points are checked
+    env = {**os.environ, "SSDTLM_PYTHON": sys.executable}
+    bad = _sweep_file(tmp_path, set={**TINY, "ftl.gc.params": {"d": 4}}, grid={"ftl.gc.policy": ["d-choices", "fifo"]})
+    done = subprocess.run([ssdtlm_binary, "sweep", str(bad), "--out", str(tmp_path / "out"), "--quiet"],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 2, done.stderr
+    assert 'sweep point 1 {"ftl.gc.policy": "fifo"}' in done.stderr
+    assert "ftl.gc.params.d: unknown parameter of policy fifo" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "out").exists()  # no point ran
+
+
+def test_sweep_command_point_failing_on_bad_input_exits_2_without_a_traceback(tmp_path, ssdtlm_binary):
+    # a range past the end of the tiny device: only the device can tell, so the point's run finds it
+    env = {**os.environ, "SSDTLM_PYTHON": sys.executable}
+    bad = _sweep_file(tmp_path, grid={"workload": ["random-read:qd=1,count=10,size=4KiB,range=1TiB:1GiB"]})
+    done = subprocess.run([ssdtlm_binary, "sweep", str(bad), "--out", str(tmp_path / "out"), "--quiet"],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 2, done.stderr
+    assert "sweep point {'workload': 'random-read:" in done.stderr and "range" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "models/common/config/config_error.h"
+#include "models/common/config/did_you_mean.h"
 
 namespace ssdtlm {
 namespace {
@@ -89,7 +90,8 @@ void ParameterSchema::check_value(const Parameter& p, const nlohmann::json& valu
       bool known = false;
       for (const auto& choice : p.choices) known = known || choice == text;
       if (!known) {
-        throw config_error(where, "expected one of " + join(p.choices, ", ") + ", got \"" + text + "\"");
+        throw config_error(where, "expected one of " + join(p.choices, ", ") + ", got \"" + text + "\"" +
+                                      did_you_mean(text, p.choices));
       }
       break;
     }
@@ -137,9 +139,9 @@ void ParameterSchema::walk(const nlohmann::json& node, const std::string& prefix
       walk(it.value(), path, source);
       continue;
     }
+    const std::vector<std::string> known(known_children.begin(), known_children.end());
     throw config_error(source + ": " + path,
-                       "unknown key; known keys here: " +
-                           join(std::vector<std::string>(known_children.begin(), known_children.end()), ", "));
+                       "unknown key" + did_you_mean(it.key(), known) + "; known keys here: " + join(known, ", "));
   }
 }
 

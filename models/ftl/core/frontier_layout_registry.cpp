@@ -1,5 +1,6 @@
 // The table of write-frontier layouts by name (explicit, like the victim policy registry).
 #include "models/common/config/config_error.h"
+#include "models/common/config/did_you_mean.h"
 #include "models/ftl/core/frontier_layout.h"
 
 namespace ssdtlm {
@@ -31,8 +32,10 @@ std::unique_ptr<FrontierLayout> make_frontier_layout(const std::string& name, Po
     params.finish(std::string("frontier layout ") + info.name);
     return layout;
   }
-  throw config_error(where_layout, "unknown frontier layout '" + name +
-                                       "' (available: " + frontier_layout_names() + ")");
+  std::vector<std::string> names;
+  for (const auto& info : frontier_layouts()) names.emplace_back(info.name);
+  throw config_error(where_layout, "unknown frontier layout '" + name + "'" + did_you_mean(name, names) +
+                                       " (available: " + frontier_layout_names() + ")");
 }
 
 }  // namespace ssdtlm

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "models/common/config/config_error.h"
+#include "models/common/config/did_you_mean.h"
 
 namespace ssdtlm {
 
@@ -59,7 +60,8 @@ void PolicyParams::finish(const std::string& owner) const {
     if (accepted_.count(key) != 0) continue;
     std::string accepted;
     for (const auto& name : accepted_) accepted += (accepted.empty() ? "" : ", ") + name;
-    throw config_error(where_ + key, "unknown parameter of " + owner + " (accepted: " +
+    const std::vector<std::string> names(accepted_.begin(), accepted_.end());
+    throw config_error(where_ + key, "unknown parameter of " + owner + did_you_mean(key, names) + " (accepted: " +
                                          (accepted.empty() ? "none" : accepted) + ")");
   }
 }

@@ -1,6 +1,7 @@
 // The table of victim policies by name. Explicit rather than self-registering: static
 // registrars in a static library are dropped by the linker when nothing references them.
 #include "models/common/config/config_error.h"
+#include "models/common/config/did_you_mean.h"
 #include "models/ftl/gc/victim_policy.h"
 
 namespace ssdtlm {
@@ -42,8 +43,10 @@ std::unique_ptr<VictimPolicy> make_victim_policy(const std::string& name, Policy
     params.finish(std::string("policy ") + info.name);
     return policy;
   }
-  throw config_error(where_policy,
-                     "unknown victim policy '" + name + "' (available: " + victim_policy_names() + ")");
+  std::vector<std::string> names;
+  for (const auto& info : victim_policies()) names.emplace_back(info.name);
+  throw config_error(where_policy, "unknown victim policy '" + name + "'" + did_you_mean(name, names) +
+                                       " (available: " + victim_policy_names() + ")");
 }
 
 }  // namespace ssdtlm

@@ -1,5 +1,6 @@
 #include "models/host/trace/trace_format_registry.h"
 
+#include "models/common/config/did_you_mean.h"
 #include "models/host/trace/trace_format_parsers.h"
 
 namespace ssdtlm {
@@ -33,6 +34,13 @@ std::string trace_format_names() {
     names += (names.empty() ? "" : ", ") + std::string(format.name);
   }
   return names;
+}
+
+std::string unknown_trace_format(const std::string& name) {
+  std::vector<std::string> names = {"auto"};
+  for (const TraceFormat& format : trace_formats()) names.emplace_back(format.name);
+  return "unknown trace format '" + name + "'" + did_you_mean(name, names) + ": expected auto or one of " +
+         trace_format_names();
 }
 
 }  // namespace ssdtlm

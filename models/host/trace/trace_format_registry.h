@@ -21,5 +21,7 @@ struct TraceFormat {
 const std::vector<TraceFormat>& trace_formats();
 const TraceFormat* find_trace_format(std::string_view name);  // nullptr if unknown
 std::string trace_format_names();                             // "msr, spc, ..." for messages
+// "unknown trace format 'NAME' (did you mean 'msr'?): expected auto or one of msr, spc, ..."
+std::string unknown_trace_format(const std::string& name);
 
 }  // namespace ssdtlm

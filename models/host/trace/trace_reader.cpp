@@ -24,8 +24,7 @@ TraceReader::TraceReader(const std::string& path, const TraceReaderOptions& opti
   } else {
     format_ = find_trace_format(options_.format);
     if (format_ == nullptr) {
-      throw config_error(path, "unknown trace format '" + options_.format + "': expected auto or one of " +
-                                   trace_format_names());
+      throw config_error(path, unknown_trace_format(options_.format));
     }
   }
   parser_ = format_->make_parser(options_);

@@ -1,6 +1,7 @@
 #include "models/host/workload/spec_text.h"
 
 #include <charconv>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -58,11 +59,19 @@ std::uint64_t scale_whole(std::string_view number, std::uint64_t multiplier, con
   return static_cast<std::uint64_t>(whole_scaled);
 }
 
-// "<number><unit>" with one of `units`, as a whole multiple of the smallest.
+enum class UnitCase { Exact, Insensitive };
+
+// "<number><unit>" with one of `units`, as a whole multiple of the smallest. With
+// UnitCase::Insensitive the units are listed in lower case and the text's unit may be in any case.
 template <std::size_t N>
 std::uint64_t parse_with_unit(std::string_view text, const Unit (&units)[N], const std::string& where,
-                              const char* whole_expected, const char* form_expected) {
-  const auto [number, suffix] = split_number_unit(text);
+                              const char* whole_expected, const char* form_expected,
+                              UnitCase unit_case = UnitCase::Exact) {
+  const auto [number, given_suffix] = split_number_unit(text);
+  std::string suffix(given_suffix);
+  if (unit_case == UnitCase::Insensitive) {
+    for (char& c : suffix) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
   for (const Unit& unit : units) {
     if (suffix == unit.suffix && !number.empty()) {
       return scale_whole(number, unit.multiplier, where, text, whole_expected);
@@ -149,13 +158,28 @@ bool parse_bool(std::string_view text, const std::string& where) {
 }
 
 std::uint64_t parse_bytes(std::string_view text, const std::string& where) {
-  static constexpr Unit kUnits[] = {{"", 1},           {"B", 1},           {"k", 1ull << 10},
-                                    {"K", 1ull << 10}, {"KB", 1ull << 10}, {"KiB", 1ull << 10},
-                                    {"M", 1ull << 20}, {"MB", 1ull << 20}, {"MiB", 1ull << 20},
-                                    {"G", 1ull << 30}, {"GB", 1ull << 30}, {"GiB", 1ull << 30},
-                                    {"T", 1ull << 40}, {"TB", 1ull << 40}, {"TiB", 1ull << 40}};
+  // fio's spellings (its default kb_base=1024): the unit in any case, with or without a
+  // trailing b, all binary: 4k = 4K = 4kb = 4KB = 4KiB = 4096. (fio in that mode reads KiB as
+  // 1000; here the IEC units keep their standard, binary meaning.)
+  static constexpr Unit kUnits[] = {{"", 1},
+                                    {"b", 1},
+                                    {"k", 1ull << 10},
+                                    {"kb", 1ull << 10},
+                                    {"kib", 1ull << 10},
+                                    {"m", 1ull << 20},
+                                    {"mb", 1ull << 20},
+                                    {"mib", 1ull << 20},
+                                    {"g", 1ull << 30},
+                                    {"gb", 1ull << 30},
+                                    {"gib", 1ull << 30},
+                                    {"t", 1ull << 40},
+                                    {"tb", 1ull << 40},
+                                    {"tib", 1ull << 40},
+                                    {"p", 1ull << 50},
+                                    {"pb", 1ull << 50},
+                                    {"pib", 1ull << 50}};
   return parse_with_unit(text, kUnits, where, "a whole number of bytes",
-                         "a size in bytes such as 4096, 4KiB or 1GiB");
+                         "a size in bytes such as 4096, 4k, 4KiB or 1GiB", UnitCase::Insensitive);
 }
 
 std::uint64_t parse_duration_ns(std::string_view text, const std::string& where) {

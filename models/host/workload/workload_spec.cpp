@@ -166,8 +166,7 @@ void validate_trace(const WorkloadSpec& spec, const WorkloadFieldNames& name) {
   const TraceReplayOptions& trace = *spec.trace;
   if (trace.path.empty()) throw config_error(name(F::TracePath), "expected the path of a trace file");
   if (trace.reader.format != "auto" && find_trace_format(trace.reader.format) == nullptr) {
-    throw config_error(name(F::TraceFormat), "unknown trace format '" + trace.reader.format +
-                                                 "': expected auto or one of " + trace_format_names());
+    throw config_error(name(F::TraceFormat), unknown_trace_format(trace.reader.format));
   }
   const char event = trace.reader.blkparse_event;
   if (event != 'Q' && event != 'D' && event != 'C') {

@@ -4,8 +4,11 @@
 //   trace:PATH[,KEY=VALUE,...]
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "models/common/config/config_error.h"
+#include "models/common/config/did_you_mean.h"
 #include "models/host/trace/trace_record.h"
 #include "models/host/workload/spec_text.h"
 #include "models/host/workload/workload_fields.h"
@@ -36,6 +39,24 @@ constexpr Kind kKinds[] = {
 constexpr const char* kKindNames =
     "random-read, random-write, mixed, sequential-read, sequential-write, sequential-mixed or "
     "trace:PATH";
+
+// The keys each form accepts, for the error message of an unknown one.
+const std::vector<std::string> kTraceOptions = {"format", "replay", "speedup", "qd",     "repeat", "beyond", "devices",
+                                                "strict", "event",  "split",   "count", "time",   "align"};
+const std::vector<std::string> kSyntheticOptions = {
+    "qd",   "count",     "time",           "size",           "read",           "seq",
+    "arrival", "rate",   "on",             "off",            "dist",           "range",
+    "align", "seed_offset", "snapshot_every", "snapshot_slots", "snapshot_burst", "range_copy_every",
+    "range_move_every", "range_delete_every", "range_size"};
+
+std::string unknown_option(const char* form, const std::string& key, const std::vector<std::string>& options) {
+  std::string expected;
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    expected += (i == 0 ? "" : i + 1 == options.size() ? " or " : ", ") + options[i];
+  }
+  return std::string("unknown ") + form + " option '" + key + "'" + did_you_mean(key, options) + " (expected " +
+         expected + ")";
+}
 
 std::uint32_t parse_u32(const std::string& text, const std::string& where) {
   const std::uint64_t value = spec::parse_whole_number(text, where);
@@ -184,9 +205,7 @@ WorkloadSpec parse_trace_spec(const std::string& text, const std::string& where)
       } else if (item.key == "split") {
         trace.split_bytes = spec::parse_bytes(item.value, name(F::TraceSplit));
       } else {
-        throw config_error(where, "unknown trace option '" + item.key +
-                                      "' (expected format, replay, speedup, qd, repeat, beyond, "
-                                      "devices, strict, event, split, count, time or align)");
+        throw config_error(where, unknown_option("trace", item.key, kTraceOptions));
       }
     }
   }
@@ -204,7 +223,10 @@ WorkloadSpec parse_synthetic_spec(const std::string& text, const std::string& wh
     if (kind_name == candidate.name) kind = &candidate;
   }
   if (kind == nullptr) {
-    throw config_error(where, "unknown workload '" + kind_name + "': expected " + kKindNames);
+    std::vector<std::string> kinds = {"trace"};
+    for (const Kind& candidate : kKinds) kinds.emplace_back(candidate.name);
+    throw config_error(where, "unknown workload '" + kind_name + "'" + did_you_mean(kind_name, kinds) + ": expected " +
+                                  kKindNames);
   }
   WorkloadSpec spec;
   spec.pattern = kind->pattern;
@@ -269,11 +291,7 @@ WorkloadSpec parse_synthetic_spec(const std::string& text, const std::string& wh
         spec.range_bytes = spec::parse_bytes(item.value, name(F::RangeSize));
         if (spec.range_bytes == 0) throw config_error(name(F::RangeSize), "expected a size > 0");
       } else {
-        throw config_error(where, "unknown workload option '" + item.key +
-                                      "' (expected qd, count, time, size, read, seq, arrival, rate, "
-                                      "on, off, dist, range, align, seed_offset, snapshot_every, snapshot_slots, "
-                                      "snapshot_burst, range_copy_every, range_move_every, range_delete_every or "
-                                      "range_size)");
+        throw config_error(where, unknown_option("workload", item.key, kSyntheticOptions));
       }
     }
   }

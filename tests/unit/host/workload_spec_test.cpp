@@ -304,6 +304,22 @@ TEST(WorkloadSpecJsonTest, IntegersBuiltInCodeAreAccepted) {
 
 // ---------------------------------------------------------------- units
 
+// fio's size spellings (kb_base=1024): the unit in any case, with or without a trailing b.
+TEST(SpecTextTest, SizesAcceptFioSpellingsInAnyCase) {
+  for (const char* text : {"4k", "4K", "4kb", "4kB", "4Kb", "4KB", "4kib", "4KiB", "4KIB", "4096b", "4096B"}) {
+    EXPECT_EQ(spec::parse_bytes(text, "w"), 4096u) << text;
+  }
+  for (const char* text : {"2m", "2M", "2mb", "2MB", "2mib", "2MiB"}) EXPECT_EQ(spec::parse_bytes(text, "w"), 2u << 20) << text;
+  for (const char* text : {"3g", "3gb", "3GB", "3GiB"}) EXPECT_EQ(spec::parse_bytes(text, "w"), 3ull << 30) << text;
+  for (const char* text : {"1t", "1TB", "1tib"}) EXPECT_EQ(spec::parse_bytes(text, "w"), 1ull << 40) << text;
+  EXPECT_EQ(spec::parse_bytes("1p", "w"), 1ull << 50);
+  EXPECT_EQ(parse_workload_spec("random-read:count=1,size=4kb", "--workload").sizes[0].size_bytes, 4096u);
+  EXPECT_THAT(testing::config_error_message([] { spec::parse_bytes("4kbit", "size"); }),
+              HasSubstr("size: expected a size in bytes such as 4096, 4k, 4KiB or 1GiB, got '4kbit'"));
+  EXPECT_THROW(spec::parse_bytes("4x", "w"), ConfigError);
+}
+
+
 TEST(SpecTextTest, SizesDurationsAndNumbers) {
   EXPECT_EQ(spec::parse_bytes("4096", "w"), 4096u);
   EXPECT_EQ(spec::parse_bytes("4KiB", "w"), 4096u);
