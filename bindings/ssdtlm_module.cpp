@@ -72,6 +72,14 @@ class Session {
     return get().add_workload(spec, start_ns, stop_ns, seed);
   }
   void open_request_records(const std::string& path) { get().open_request_records(path); }
+  void open_vcd(const std::string& path) {
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    get().open_vcd(path);
+  }
+  void close_vcd() {
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    get().close_vcd();
+  }
   void enable_progress(bool enable) { get().enable_progress(enable); }
   void set_precondition(const std::string& mode) {
     get().set_precondition(ssdtlm::parse_precondition_mode(mode, "precondition"));
@@ -397,6 +405,8 @@ PYBIND11_MODULE(_core, m) {
       .def("add_workload", &Session::add_workload, py::arg("spec"), py::arg("start_ns") = 0,
            py::arg("stop_ns") = 0, py::arg("seed"))
       .def("open_request_records", &Session::open_request_records, py::arg("path"))
+      .def("open_vcd", &Session::open_vcd, py::arg("path"))
+      .def("close_vcd", &Session::close_vcd)
       .def("enable_progress", &Session::enable_progress, py::arg("enable"))
       .def("set_precondition", &Session::set_precondition, py::arg("mode"))
       .def("run_until", &Session::run_until, py::arg("until_ps"), py::arg("stop_when_done") = false)

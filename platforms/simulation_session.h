@@ -44,6 +44,9 @@ class SimulationSession {
   std::size_t add_workload(const WorkloadSpec& spec, std::uint64_t start_ps, std::uint64_t stop_ps,
                            std::uint64_t seed);
   void open_request_records(const std::string& path);
+  // stats.vcd (SsdPlatform::open_vcd / close_vcd): before the first run, and at the end.
+  void open_vcd(const std::string& path);
+  void close_vcd();
   void enable_progress(bool enable);
   // Functional preconditioning; runs at the first run call (after workloads are added, like
   // `ssdtlm run`), so it can be set any time before.

@@ -25,6 +25,7 @@
 #include "models/host/workload/request_source.h"
 #include "platforms/preconditioning.h"
 #include "platforms/ssd_config.h"
+#include "platforms/activity_vcd_writer.h"
 #include "platforms/timeline_sampler.h"
 
 namespace ssdtlm {
@@ -52,6 +53,11 @@ class SsdPlatform : public sc_core::sc_module {
   void write_timeline_csv(const std::string& path) const;
   void stream_timeline_to(const std::string& path) { timeline_->stream_to(path); }
   void open_request_records(const std::string& path) { host_statistics_.open_request_records(path); }
+  // stats.vcd (activity_vcd_writer.h): opens `path` before the simulation starts; close_vcd()
+  // ends it at the current simulated time (ConfigError naming the file if it could not be
+  // written). Without close_vcd() the platform's destruction ends it.
+  void open_vcd(const std::string& path);
+  void close_vcd();
   void enable_progress(bool enable);
   // Data mode: compares every mapped logical page's flash content with the oracle.
   nlohmann::json verify_all_data() const;
@@ -79,6 +85,7 @@ class SsdPlatform : public sc_core::sc_module {
   HostStatistics& host_statistics() { return host_statistics_; }
   DataOracle* oracle() { return oracle_.get(); }
   TimelineSampler& timeline() { return *timeline_; }
+  std::uint64_t free_blocks() const;  // of the whole drive (timeline.csv, stats.vcd)
   EventLoop& event_loop() { return *loop_; }
   bool workload_done() const;
   // The host workload has ended (its last completion): closes the measurement and the
@@ -107,6 +114,8 @@ class SsdPlatform : public sc_core::sc_module {
   std::unique_ptr<HostInterface> host_interface_;
   std::unique_ptr<HostDriver> host_driver_;
   std::unique_ptr<TimelineSampler> timeline_;
+  std::unique_ptr<ActivityVcdWriter> vcd_;  // after controller_: destroyed before it
+  void start_of_simulation() override;
   PreconditionResult precondition_result_;
   sc_core::sc_time host_done_time_;
   bool host_done_ = false;

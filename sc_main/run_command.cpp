@@ -75,15 +75,18 @@ int run(const RunOptions& options) {
   platform.attach_workload(std::move(source));
   if (config.stats.per_request_records) platform.open_request_records((out_dir / "requests.csv").string());
   platform.stream_timeline_to((out_dir / "timeline.csv").string());
+  if (!config.stats.vcd_path.empty()) platform.open_vcd((out_dir / config.stats.vcd_path).string());
   platform.enable_progress(!options.quiet);
   platform.precondition(mode);
   platform.run();
   if (!platform.workload_done() && !platform.power_lost()) {  // power.loss_at_us ends a run early
     throw std::runtime_error("simulation stopped before the workload drained (deadlock in the model?)");
   }
+  platform.close_vcd();
   const double wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   nlohmann::json stats = platform.statistics();
   write_json(out_dir / "stats.json", stats);
+  if (stats.contains("workload")) warn_about_isolated_trace_gap(stats["workload"]);
   platform.write_timeline_csv((out_dir / "timeline.csv").string());
   const double completed = double(platform.host_statistics().completed());
   nlohmann::json wall = {{"wall_seconds", wall_seconds},

@@ -23,4 +23,9 @@ std::filesystem::path prepare_output_directory(const std::string& out, nlohmann:
 
 void write_json(const std::filesystem::path& path, const nlohmann::json& value);
 
+// A trace replay whose largest arrival gap is isolated (TraceReplaySource::arrival_gap_report):
+// a warning on stderr naming the trace line, the gap and the mean of the others. `workload` is
+// stats.json's "workload" report; nothing for other workloads.
+void warn_about_isolated_trace_gap(const nlohmann::json& workload);
+
 }  // namespace ssdtlm::cli
