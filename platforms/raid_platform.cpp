@@ -131,7 +131,9 @@ void RaidPlatform::precondition(PreconditionMode mode) {
 }
 
 void RaidPlatform::run(const sc_core::sc_time& limit) {
-  run_kernel(limit == sc_core::SC_ZERO_TIME ? nullptr : &limit);
+  // To the limit's time even when nothing is due there (see SsdPlatform::run): the next run
+  // starts from it.
+  run_kernel(limit == sc_core::SC_ZERO_TIME ? nullptr : &limit, sc_core::SC_RUN_TO_TIME);
 }
 
 bool RaidPlatform::workload_done() const { return !host_driver_ || host_driver_->done(); }

@@ -202,7 +202,10 @@ void SsdPlatform::run(const sc_core::sc_time& limit) {
   sc_core::sc_time until = limit;
   const sc_core::sc_time loss = sc_core::sc_time::from_value(config_.power.loss_at_ps);
   if (config_.power.loss_at_ps > 0 && (until == sc_core::SC_ZERO_TIME || loss < until)) until = loss;
-  run_kernel(until == sc_core::SC_ZERO_TIME ? nullptr : &until);
+  // To the limit's time even when nothing is due there: the event loop may have run ahead to
+  // it while the kernel's time stayed at its last wake-up (the timeline sampler wakes the
+  // kernel only where something is due), and the power cut and any next run start from it.
+  run_kernel(until == sc_core::SC_ZERO_TIME ? nullptr : &until, sc_core::SC_RUN_TO_TIME);
   if (config_.power.loss_at_ps > 0) power_loss();
 }
 
