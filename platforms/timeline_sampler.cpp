@@ -73,6 +73,7 @@ void TimelineSampler::resume() {
 void TimelineSampler::stop() {
   if (stopped_) return;
   if (sim_now() > previous_time_) record_row(sim_now());
+  emit_pending_idle();
   stopped_ = true;
   tick_.cancel();
 }
@@ -89,14 +90,39 @@ void TimelineSampler::record_row(const sc_core::sc_time& time) {
   row.free_blocks = now.free_blocks;
   row.units_collecting = now.units_collecting;
   row.erases = now.erases - previous_.erases;
+  // Nothing happened and nothing changed: the row joins the idle stretch before it. Where the
+  // sampler woke inside a stretch depends on how the kernel's events fell (the host driver of
+  // a Python session schedules differently from the command's), so the stretch is merged here:
+  // the same run gives the same rows whichever way it was driven.
+  const bool idle = now.host_bytes_read == previous_.host_bytes_read &&
+                    now.host_bytes_written == previous_.host_bytes_written &&
+                    now.host_requests == previous_.host_requests && now.gc_pages_written == previous_.gc_pages_written &&
+                    now.erases == previous_.erases && now.free_blocks == previous_.free_blocks &&
+                    now.units_collecting == previous_.units_collecting;
+  previous_ = now;
+  previous_time_ = time;
+  if (idle) {
+    pending_idle_ = row;  // its rates are zero over any span: only its end moves
+    return;
+  }
+  emit_pending_idle();
+  emit(row);
+}
+
+void TimelineSampler::emit(const Row& row) {
   if (stream_) {
     write_row(*stream_, row);
     ++streamed_rows_;
   } else {
     rows_.push_back(row);
   }
-  previous_ = now;
-  previous_time_ = time;
+}
+
+void TimelineSampler::emit_pending_idle() {
+  if (!pending_idle_) return;
+  const Row row = *pending_idle_;
+  pending_idle_.reset();
+  emit(row);
 }
 
 void TimelineSampler::write_header(std::ostream& out) {
@@ -143,8 +169,11 @@ void TimelineSampler::stream_to(const std::string& path) {
   rows_.shrink_to_fit();
 }
 
-void TimelineSampler::write_csv(const std::string& path) const {
+void TimelineSampler::write_csv(const std::string& path) {
   if (stream_ && path == stream_path_) {
+    // The end of the run (the stream is only ever written out there): the idle stretch that
+    // may still be open is its last row.
+    emit_pending_idle();
     stream_->flush();
     return;
   }
@@ -153,6 +182,7 @@ void TimelineSampler::write_csv(const std::string& path) const {
   if (!out) throw config_error(path, "cannot write the timeline");
   write_header(out);
   for (const auto& row : rows_) write_row(out, row);
+  if (pending_idle_) write_row(out, *pending_idle_);  // rows so far: the open idle stretch too
 }
 
 }  // namespace ssdtlm
