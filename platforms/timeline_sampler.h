@@ -64,7 +64,7 @@ class TimelineSampler : public sc_core::sc_module {
   void record_row(const sc_core::sc_time& time);
   void emit(const Row& row);  // to the stream or the kept rows
   void emit_pending_idle();
-  // The next tick: one interval on, or the last boundary before the next activity when an idle
+  // The next tick after an idle row: one interval on, or the last boundary before the next activity when an idle
   // stretch of several intervals lies ahead; none when nothing at all is pending (dormant_).
   void schedule_next_tick();
 
