@@ -89,6 +89,14 @@ class Session {
     });
   }
   void check_request_records_written() { get().check_request_records_written(); }
+  void open_vcd(const std::string& path) {
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    get().open_vcd(path);
+  }
+  void close_vcd() {
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    get().close_vcd();
+  }
   void set_precondition(const std::string& mode) {
     get().set_precondition(ssdtlm::parse_precondition_mode(mode, "precondition"));
   }
@@ -419,6 +427,8 @@ PYBIND11_MODULE(_core, m) {
       .def("mark_interrupted", &Session::mark_interrupted)
       .def("set_precondition_monitor", &Session::set_precondition_monitor, py::arg("monitor"))
       .def("check_request_records_written", &Session::check_request_records_written)
+      .def("open_vcd", &Session::open_vcd, py::arg("path"))
+      .def("close_vcd", &Session::close_vcd)
       .def("set_precondition", &Session::set_precondition, py::arg("mode"))
       .def("run_until", &Session::run_until, py::arg("until_ps"), py::arg("stop_when_done") = false)
       .def("run_to_completion", &Session::run_to_completion)

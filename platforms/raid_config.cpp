@@ -276,6 +276,10 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
     document["seed"] = c.seed + d;
     document = ssd_parameter_schema().validate_and_fill(document, where);
     c.devices.push_back(resolve_ssd_config(document, where));
+    if (!c.devices.back().stats.vcd_path.empty()) {
+      // Rejected rather than ignored: a run must not silently skip what was asked for.
+      throw config_error(where + ".stats.vcd", "the activity VCD is written by `ssdtlm run` (one SSD), not for RAID members; leave it empty");
+    }
   }
 
   const SsdConfig& first = c.devices.front();

@@ -23,6 +23,9 @@ RaidPlatform::RaidPlatform(sc_core::sc_module_name name, const RaidConfig& confi
   for (std::uint32_t d = 0; d < config_.devices.size(); ++d) {
     const std::string device_name = d < members ? "member" + std::to_string(d) : "spare" + std::to_string(d - members);
     devices_.push_back(std::make_unique<SsdPlatform>(device_name.c_str(), config_.devices[d]));
+    // No member's timeline is written: not sampled at all (each kept a row per interval in
+    // memory for the whole run, and woke the kernel every interval).
+    devices_.back()->timeline().stop();
   }
   // Every member contributes the same number of stripe units: the smallest member's share.
   std::uint64_t member_bytes = ~0ull;
@@ -88,7 +91,6 @@ void RaidPlatform::drain() {
     drain_timer_->schedule_in(sc_core::sc_time(10, sc_core::SC_US), [this]() { drain(); });
     return;
   }
-  for (auto& device : devices_) device->timeline().stop();
   finished_ = true;
   if (end_with_pause_) {
     pause_simulation();

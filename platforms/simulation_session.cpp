@@ -196,6 +196,16 @@ std::size_t SimulationSession::add_workload(const WorkloadSpec& spec, std::uint6
 void SimulationSession::open_request_records(const std::string& path) { platform_->open_request_records(path); }
 void SimulationSession::check_request_records_written() { platform_->check_outputs_written(); }
 
+void SimulationSession::open_vcd(const std::string& path) {
+  if (started_) throw config_error("stats.vcd", "the VCD must be opened before the simulation starts");
+  platform_->open_vcd(path);
+}
+
+void SimulationSession::close_vcd() {
+  ContextGuard guard(context_);
+  platform_->close_vcd();
+}
+
 void SimulationSession::set_precondition(PreconditionMode mode) {
   if (started_) throw config_error("precondition", "must be set before the simulation starts");
   precondition_ = mode;
@@ -318,6 +328,10 @@ std::vector<std::optional<std::uint64_t>> SimulationSession::page_contents(std::
 }
 
 void SimulationSession::kernel_start(const sc_core::sc_time* duration) {
+  {
+    ContextGuard guard(context_);
+    platform_->timeline().resume();  // if the kernel ran out of events in an earlier slice
+  }
   run_session_kernel(context_, duration, failed_);
 }
 

@@ -53,6 +53,9 @@ class SimulationSession {
   void mark_interrupted() { platform_->mark_interrupted(); }
   // Flushes the per-request records; ConfigError naming the file when a write failed (disk full).
   void check_request_records_written();
+  // stats.vcd (SsdPlatform::open_vcd / close_vcd): before the first run, and at the end.
+  void open_vcd(const std::string& path);
+  void close_vcd();
   // Functional preconditioning; runs at the first run call (after workloads are added, like
   // `ssdtlm run`), so it can be set any time before.
   void set_precondition(PreconditionMode mode);

@@ -135,12 +135,12 @@ std::vector<Parameter> build_table() {
                       "Preconditioning before the timed run; --precondition overrides it; absent: none. "
                       "effective-config.json records the run's, so that it reruns the same run."),
       // Statistics
-      number("stats.timeline_interval_us", 1000.0, "us", 1, 1e9, "Sampling interval of timeline.csv."),
+      number("stats.timeline_interval_us", 1000.0, "us", 1, 1e9, "Sampling interval of timeline.csv; a stretch of several intervals in which nothing is due is one row."),
       boolean("stats.per_request_records", false, "Write requests.csv with one line per host request (arrival, completion, latency)."),
       // RTL co-simulation (docs/cosimulation.md)
       number("rtl.clock_period_ns", 2.5, "ns", 0.002, 1e6, "Clock period of the RTL blocks (Verilator): an RTL engine's time is its cycle count x this period."),
       number("rtl.transactor_overhead_ns", 0.0, "ns", 0, 1e7, "Time an RTL engine's transactor adds to each operation besides the RTL's cycles (DMA and register set-up a real controller spends around the block)."),
-      text("stats.vcd", "", "If set, write a VCD trace of die and channel activity to this file (relative to --out)."),
+      text("stats.vcd", "", "If set, write a VCD (value change dump, for GTKWave) of every die's state and queue depth, every channel's bus and the free blocks to this file (relative to --out; `ssdtlm run` and Python simulations, not RAID members). Only changes are written: about 100 bytes per flash command, nothing for idle time (docs/architecture.md, \"Outputs over simulated time\")."),
   };
 }
 

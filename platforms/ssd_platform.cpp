@@ -76,17 +76,38 @@ SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config)
         const auto& flash = flash_statistics().flash_commands[static_cast<int>(OpOrigin::Gc)];
         c.gc_pages_written = flash[static_cast<int>(FlashOpcode::Program)] + flash[static_cast<int>(FlashOpcode::CacheProgram)] +
                              flash[static_cast<int>(FlashOpcode::Copyback)];
+        c.free_blocks = free_blocks();
         if (mjolnir_cpu_) {
           c.erases = flash[static_cast<int>(FlashOpcode::Erase)];
-          c.free_blocks = std::uint64_t{mjolnir_cpu_->store().log().free_segments()} * config_.geometry.dies() *
-                          config_.geometry.planes_per_die;
           return c;
         }
         c.erases = core_->counters().erases;
-        for (UnitId u = 0; u < core_->units(); ++u) c.free_blocks += core_->free_blocks(u);
         c.units_collecting = ftl_cpu_->units_collecting();
         return c;
       });
+}
+
+std::uint64_t SsdPlatform::free_blocks() const {
+  if (mjolnir_cpu_) {
+    return std::uint64_t{mjolnir_cpu_->store().log().free_segments()} * config_.geometry.dies() *
+           config_.geometry.planes_per_die;
+  }
+  std::uint64_t blocks = 0;
+  for (UnitId u = 0; u < core_->units(); ++u) blocks += core_->free_blocks(u);
+  return blocks;
+}
+
+void SsdPlatform::open_vcd(const std::string& path) {
+  vcd_ = std::make_unique<ActivityVcdWriter>(path, *controller_, [this]() { return free_blocks(); });
+}
+
+void SsdPlatform::close_vcd() {
+  if (vcd_) vcd_->close(sim_now_ps());
+}
+
+void SsdPlatform::start_of_simulation() {
+  // Preconditioning is over: the VCD starts from the state it left.
+  if (vcd_) vcd_->start();
 }
 
 void SsdPlatform::attach_workload(std::unique_ptr<RequestSource> source) {

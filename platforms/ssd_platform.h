@@ -25,6 +25,7 @@
 #include "models/host/workload/request_source.h"
 #include "platforms/preconditioning.h"
 #include "platforms/ssd_config.h"
+#include "platforms/activity_vcd_writer.h"
 #include "platforms/timeline_sampler.h"
 
 namespace ssdtlm {
@@ -65,6 +66,11 @@ class SsdPlatform : public sc_core::sc_module {
   // Flushes the per-request records; ConfigError naming the file when a write failed (disk
   // full). write_timeline_csv checks the timeline.
   void check_outputs_written() { host_statistics_.check_request_records_written(); }
+  // stats.vcd (activity_vcd_writer.h): opens `path` before the simulation starts; close_vcd()
+  // ends it at the current simulated time (ConfigError naming the file if it could not be
+  // written). Without close_vcd() the platform's destruction ends it.
+  void open_vcd(const std::string& path);
+  void close_vcd();
   // Data mode: compares every mapped logical page's flash content with the oracle.
   nlohmann::json verify_all_data() const;
   // Power-loss modelling (power.enabled; platforms/ssd_platform_power.cpp): cuts the power now
@@ -91,6 +97,7 @@ class SsdPlatform : public sc_core::sc_module {
   HostStatistics& host_statistics() { return host_statistics_; }
   DataOracle* oracle() { return oracle_.get(); }
   TimelineSampler& timeline() { return *timeline_; }
+  std::uint64_t free_blocks() const;  // of the whole drive (timeline.csv, stats.vcd)
   EventLoop& event_loop() { return *loop_; }
   bool workload_done() const;
   // The host workload has ended (its last completion): closes the measurement and the
@@ -119,6 +126,8 @@ class SsdPlatform : public sc_core::sc_module {
   std::unique_ptr<HostInterface> host_interface_;
   std::unique_ptr<HostDriver> host_driver_;
   std::unique_ptr<TimelineSampler> timeline_;
+  std::unique_ptr<ActivityVcdWriter> vcd_;  // after controller_: destroyed before it
+  void start_of_simulation() override;
   PreconditionResult precondition_result_;
   sc_core::sc_time host_done_time_;
   bool host_done_ = false;

@@ -1,5 +1,6 @@
 #include "platforms/timeline_sampler.h"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <stdexcept>
@@ -7,6 +8,7 @@
 #include "models/common/config/config_error.h"
 #include "models/common/event_loop.h"
 #include "models/common/output_file.h"
+#include "models/common/stats/exact_time_text.h"
 #include "platforms/printf_g_format.h"
 
 namespace ssdtlm {
@@ -21,28 +23,74 @@ TimelineSampler::TimelineSampler(sc_core::sc_module_name name, const sc_core::sc
   SC_METHOD(sample);
   sensitive << tick_;
   dont_initialize();
+  next_tick_ps_ = interval_.value();
   tick_.notify(interval_);
 }
 
 void TimelineSampler::sample() {
   if (stopped_) return;
-  record_row();
-  tick_.notify(interval_);
+  record_row(sim_now());
+  if (!pending_idle_) {
+    // Something happened in this interval: the next one is most likely busy too, and asking
+    // the kernel what is pending costs more than a row (~170 instructions per tick).
+    next_tick_ps_ = sim_now_ps() + interval_.value();
+    tick_.notify(interval_);
+    return;
+  }
+  schedule_next_tick();
+}
+
+void TimelineSampler::schedule_next_tick() {
+  const std::uint64_t now_ps = sim_now_ps();
+  const std::uint64_t interval_ps = interval_.value();
+  // The earliest time anything else can run: now when a process is runnable or a delta
+  // notification is pending (this instant is not over), else the earliest timed notification.
+  if (!sc_core::sc_pending_activity()) {
+    // Nothing pending: the kernel is out of events (the model is done or deadlocked). Ticking
+    // on would keep it running, and the file growing, forever.
+    dormant_ = true;
+    return;
+  }
+  const std::uint64_t limit_ps = now_ps + sc_core::sc_time_to_pending_activity().value();
+  // The last boundary strictly before the limit: every interval up to it is idle.
+  const std::uint64_t idle_intervals = limit_ps > now_ps ? (limit_ps - now_ps - 1) / interval_ps : 0;
+  const std::uint64_t ahead = std::max<std::uint64_t>(idle_intervals, 1);
+  next_tick_ps_ = now_ps + ahead * interval_ps;
+  tick_.notify(sc_core::sc_time::from_value(ahead * interval_ps));
+}
+
+void TimelineSampler::resume() {
+  if (stopped_) return;
+  const std::uint64_t interval_ps = interval_.value();
+  const std::uint64_t now_ps = sim_now_ps();
+  const std::uint64_t last_boundary_ps = now_ps / interval_ps * interval_ps;
+  const std::uint64_t next_boundary_ps = last_boundary_ps + interval_ps;
+  // Sampling as usual: the tick is at the next boundary, or due now (the kernel paused before
+  // this instant's events, among which the tick runs as it would have).
+  if (!dormant_ && (next_tick_ps_ == next_boundary_ps || next_tick_ps_ == now_ps)) return;
+  // The kernel paused (or ran out of events) inside an idle stretch: nothing has run since the
+  // last row, so the stretch up to the last boundary is one idle row, and sampling goes on
+  // from there, ready for what the caller adds.
+  dormant_ = false;
+  if (last_boundary_ps > previous_time_.value()) record_row(sc_core::sc_time::from_value(last_boundary_ps));
+  tick_.cancel();
+  next_tick_ps_ = next_boundary_ps;
+  tick_.notify(sc_core::sc_time::from_value(next_boundary_ps - now_ps));
 }
 
 void TimelineSampler::stop() {
   if (stopped_) return;
-  if (sim_now() > previous_time_) record_row();
+  if (sim_now() > previous_time_) record_row(sim_now());
+  emit_pending_idle();
   stopped_ = true;
   tick_.cancel();
 }
 
-void TimelineSampler::record_row() {
+void TimelineSampler::record_row(const sc_core::sc_time& time) {
   const TimelineCounters now = read_counters_();
-  const sc_core::sc_time time = sim_now();
   const double seconds = (time - previous_time_).to_seconds();
   Row row;
-  row.time_us = time.to_seconds() * 1e6;
+  row.time_ps = time.value();
   row.host_read_mbps = double(now.host_bytes_read - previous_.host_bytes_read) / seconds / 1e6;
   row.host_write_mbps = double(now.host_bytes_written - previous_.host_bytes_written) / seconds / 1e6;
   row.host_iops = double(now.host_requests - previous_.host_requests) / seconds;
@@ -50,14 +98,39 @@ void TimelineSampler::record_row() {
   row.free_blocks = now.free_blocks;
   row.units_collecting = now.units_collecting;
   row.erases = now.erases - previous_.erases;
+  // Nothing happened and nothing changed: the row joins the idle stretch before it. Where the
+  // sampler woke inside a stretch depends on how the kernel's events fell (the host driver of
+  // a Python session schedules differently from the command's), so the stretch is merged here:
+  // the same run gives the same rows whichever way it was driven.
+  const bool idle = now.host_bytes_read == previous_.host_bytes_read &&
+                    now.host_bytes_written == previous_.host_bytes_written &&
+                    now.host_requests == previous_.host_requests && now.gc_pages_written == previous_.gc_pages_written &&
+                    now.erases == previous_.erases && now.free_blocks == previous_.free_blocks &&
+                    now.units_collecting == previous_.units_collecting;
+  previous_ = now;
+  previous_time_ = time;
+  if (idle) {
+    pending_idle_ = row;  // its rates are zero over any span: only its end moves
+    return;
+  }
+  emit_pending_idle();
+  emit(row);
+}
+
+void TimelineSampler::emit(const Row& row) {
   if (stream_) {
     write_row(*stream_, row);
     ++streamed_rows_;
   } else {
     rows_.push_back(row);
   }
-  previous_ = now;
-  previous_time_ = time;
+}
+
+void TimelineSampler::emit_pending_idle() {
+  if (!pending_idle_) return;
+  const Row row = *pending_idle_;
+  pending_idle_.reset();
+  emit(row);
 }
 
 void TimelineSampler::write_header(std::ostream& out) {
@@ -65,11 +138,12 @@ void TimelineSampler::write_header(std::ostream& out) {
 }
 
 void TimelineSampler::write_row(std::ostream& out, const Row& row) {
-  // printf's "%g" text, which is what `ostream << double` prints at the default precision 6:
-  // the file is byte for byte what it was. Not snprintf (a row per simulated millisecond was
-  // ~5 % of a timed run even as one snprintf), and std::to_chars only for the values
-  // format_printf_g6 does not cover (it cost ~440 instructions per value, ~3 % of a run).
-  char line[256];  // five doubles of at most 13 characters and three 64-bit integers
+  // The time exactly, picoseconds kept (six significant digits would give rows past 1,000 s
+  // one shared time and odd intervals times up to 100 us off). The rates in printf's "%g" text, which is what
+  // `ostream << double` prints at the default precision 6. Not snprintf (a row per simulated
+  // millisecond was ~5 % of a timed run even as one snprintf), and std::to_chars only for the
+  // values format_printf_g6 does not cover (it cost ~440 instructions per value, ~3 % of a run).
+  char line[256];  // a time of at most 21 characters, four doubles of at most 13, three 64-bit integers
   char* const end = line + sizeof line;
   char* p = line;
   // Appends `c`; a row never fills the buffer (the check is for the compiler's bounds analysis).
@@ -77,7 +151,9 @@ void TimelineSampler::write_row(std::ostream& out, const Row& row) {
     if (p == end) throw std::length_error("timeline row longer than its buffer");
     *p++ = c;
   };
-  for (double value : {row.time_us, row.host_read_mbps, row.host_write_mbps, row.host_iops, row.gc_write_mbps}) {
+  p = format_ps_as_us(p, end, row.time_ps);
+  separator(',');
+  for (double value : {row.host_read_mbps, row.host_write_mbps, row.host_iops, row.gc_write_mbps}) {
     p = format_printf_g6(p, end, value);
     separator(',');
   }
@@ -100,8 +176,11 @@ void TimelineSampler::stream_to(const std::string& path) {
   rows_.shrink_to_fit();
 }
 
-void TimelineSampler::write_csv(const std::string& path) const {
+void TimelineSampler::write_csv(const std::string& path) {
   if (stream_ && path == stream_path_) {
+    // The end of the run (the stream is only ever written out there): the idle stretch that
+    // may still be open is its last row.
+    emit_pending_idle();
     check_output_written(*stream_, path, "the timeline");
     return;
   }
@@ -109,6 +188,7 @@ void TimelineSampler::write_csv(const std::string& path) const {
   const auto out = open_output_file(path, "the timeline");
   write_header(*out);
   for (const auto& row : rows_) write_row(*out, row);
+  if (pending_idle_) write_row(*out, *pending_idle_);  // rows so far: the open idle stretch too
   check_output_written(*out, path, "the timeline");
 }
 

@@ -85,6 +85,7 @@ int run(const RunOptions& options) {
   ProgressLine progress(ProgressLine::wanted(options.quiet));
   platform.set_precondition_monitor(precondition_progress(progress));
   platform.set_progress_callback(timed_run_progress(progress, spec, platform.host_statistics()));
+  if (!config.stats.vcd_path.empty()) platform.open_vcd((out_dir / config.stats.vcd_path).string());
   platform.precondition(mode);
   platform.run();
   progress.finish();
@@ -97,11 +98,13 @@ int run(const RunOptions& options) {
   } else if (!platform.workload_done() && !platform.power_lost()) {  // power.loss_at_us ends a run early
     throw std::runtime_error("simulation stopped before the workload drained (deadlock in the model?)");
   }
+  platform.close_vcd();
   const double wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   platform.check_outputs_written();
   platform.write_timeline_csv((out_dir / "timeline.csv").string());
   nlohmann::json stats = platform.statistics();
   write_json(out_dir / "stats.json", stats);
+  if (stats.contains("workload")) warn_about_isolated_trace_gap(stats["workload"]);
   const double completed = double(platform.host_statistics().completed());
   nlohmann::json wall = {{"wall_seconds", wall_seconds},
                          {"precondition_wall_seconds", platform.precondition_result().wall_seconds},

@@ -1,6 +1,8 @@
 #include "sc_main/run_output.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <system_error>
 
 #include "models/common/config/config_error.h"
@@ -75,6 +77,21 @@ void print_warnings(const nlohmann::json& stats) {
   for (const nlohmann::json& warning : stats["warnings"]) {
     std::printf("  warning: %s\n", warning["message"].get<std::string>().c_str());
   }
+}
+
+void warn_about_isolated_trace_gap(const nlohmann::json& workload) {
+  if (!workload.is_object() || !workload.contains("arrival_gaps")) return;
+  const nlohmann::json& gaps = workload["arrival_gaps"];
+  if (!gaps.value("isolated", false)) return;
+  std::fprintf(stderr,
+               "warning: trace %s:%llu arrives %.6g s after the request before it, %.3g times the mean of the "
+               "other gaps (%.6g us): a garbled timestamp? The drive idled that long (timeline.csv shows it "
+               "as one row).\n",
+               workload.value("path", std::string("?")).c_str(),
+               static_cast<unsigned long long>(gaps["largest_at_line"].get<std::uint64_t>()),
+               gaps["largest_ns"].get<double>() / 1e9,
+               gaps["largest_ns"].get<double>() / std::max(gaps["mean_other_ns"].get<double>(), 1e-300),
+               gaps["mean_other_ns"].get<double>() / 1e3);
 }
 
 }  // namespace ssdtlm::cli

@@ -38,4 +38,9 @@ void write_json(const std::filesystem::path& path, const nlohmann::json& value);
 // The summary's lines for stats.json's "warnings" (platforms/run_warnings.h), if any.
 void print_warnings(const nlohmann::json& stats);
 
+// A trace replay whose largest arrival gap is isolated (TraceReplaySource::arrival_gap_report):
+// a warning on stderr naming the trace line, the gap and the mean of the others. `workload` is
+// stats.json's "workload" report; nothing for other workloads.
+void warn_about_isolated_trace_gap(const nlohmann::json& workload);
+
 }  // namespace ssdtlm::cli

@@ -208,6 +208,10 @@ class Simulation:
         if cfg.get("stats.per_request_records"):
             self._requests_csv = self._output_dir() / "requests.csv"
             self._session.open_request_records(str(self._requests_csv))
+        self._vcd = None
+        if cfg.get("stats.vcd"):
+            self._vcd = self._output_dir() / cfg.get("stats.vcd")
+            self._session.open_vcd(str(self._vcd))
         self._live = {key: cfg.get(key) for key in
                       ("ftl.gc.free_block_low_watermark", "ftl.gc.free_block_high_watermark", "ftl.gc.foreground")}
         self._callbacks: list = []  # heap of (time_ps, sequence, callback)
@@ -503,6 +507,8 @@ class Simulation:
         stats_text = session.statistics(2)
         stats = json.loads(stats_text)
         session.write_timeline_csv(str(self._timeline_csv))
+        if self._vcd is not None:
+            session.close_vcd()
         effective = self.config.to_dict()
         if len(self._workload_specs) == 1:
             effective["workload"] = self._workload_specs[0]["workload"]

@@ -256,6 +256,7 @@ SSDTLM_HOT_INLINE void FlashController::enqueue(tlm::tlm_generic_payload& payloa
       (config_.suspend_enabled && die.suspend_phase == SuspendPhase::None)) {
     request_dispatch(die);
   }
+  observe(die);
 }
 
 SSDTLM_HOT_INLINE void FlashController::respond(tlm::tlm_generic_payload& payload) {
@@ -287,6 +288,7 @@ void FlashController::on_dispatch() {
     DieContext& die = *dies_state_[dispatch_list_[i]];
     die.dispatch_pending = false;
     try_dispatch(die);
+    observe(die);
   }
   dispatch_list_.clear();
 }
@@ -318,7 +320,7 @@ void FlashController::start_of_simulation() {
   // Relayed step tails: nothing but the operation itself may want its channel's bus while it
   // runs (one die per channel: plain operations own their die; with suspend a read would take
   // the bus in the middle of a program's tail).
-  relay_tails_ = geometry_.dies_per_channel == 1 && !config_.suspend_enabled;
+  relay_tails_ = geometry_.dies_per_channel == 1 && !config_.suspend_enabled && activity_observer_ == nullptr;
   dispatch_by_completion_ = timed_start && !config_.suspend_enabled && timers_.loop().deferring_modules() == 1;
 }
 
@@ -375,9 +377,15 @@ void FlashController::start_operation(DieContext& die, std::size_t pick, bool al
   const std::uint64_t first_duration_ps = operation.duration_ps(first_step);
   if (first_step.kind == StepKind::Bus && first_duration_ps != 0) {
     start_bus_step(die, slot, first_duration_ps);
+    observe(die);
+    return;
+  }
+  if (activity_observer_ == nullptr) {
+    advance(die, slot);  // a tail call: without an observer this path keeps no frame for it
     return;
   }
   advance(die, slot);
+  observe(die);
 }
 
 void FlashController::take_merged(DieContext& die, DieOperation& operation, std::size_t pick) {
@@ -543,10 +551,16 @@ void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generat
       const int next_slot = slot_of(next);
       const DieOperation& waiting = next_die.operations[next_slot];
       schedule_step_end(next_die, next_slot, waiting.duration_ps(waiting.step));
+      observe(next_die);
     }
   }
   ++operation.step;
+  if (activity_observer_ == nullptr) {
+    advance(die, slot);  // a tail call: without an observer this path keeps no frame for it
+    return;
+  }
   advance(die, slot);
+  observe(die);
 }
 
 // Out of line: advance() runs ~2.5 times per command and calls the die once; inlined, the die
@@ -798,6 +812,7 @@ void FlashController::suspension_ready(DieId id) {
   }
   die.suspension_reads_left = reads;
   serve_suspended(die);
+  observe(die);
 }
 
 void FlashController::serve_suspended(DieContext& die) {
@@ -823,6 +838,7 @@ void FlashController::resumed(DieId id) {
   DieOperation& operation = die.operations[slot];
   schedule_step_end(die, slot, operation.duration_ps(operation.step));
   try_dispatch(die);  // a read that arrived meanwhile may suspend it again
+  observe(die);
 }
 
 // ---------------------------------------------------------------------------- statistics

@@ -38,6 +38,7 @@
 #include "models/controller/channel_bus.h"
 #include "models/controller/die_context.h"
 #include "models/controller/ecc_engine.h"
+#include "models/controller/flash_activity_observer.h"
 #include "models/controller/flash_controller_config.h"
 #include "models/controller/flash_op_counts.h"
 #include "models/controller/read_retry.h"
@@ -100,6 +101,14 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   std::uint64_t program_suspensions() const { return program_suspensions_; }
   std::uint64_t erase_suspensions() const { return erase_suspensions_; }
   std::uint64_t reads_during_suspension() const { return reads_during_suspension_; }
+  // Activity (flash_controller_activity.cpp): what a die is doing now, and which die holds a
+  // channel's bus (kNoDie when it is free). An observer (the VCD writer), set before the
+  // simulation starts, is told of every change; relayed step tails are then off, so that
+  // every step end is an event (the results are the same either way).
+  static constexpr DieId kNoDie = ~DieId(0);
+  DieActivity die_activity(DieId id) const;
+  DieId channel_holder(std::uint32_t channel) const;
+  void set_activity_observer(FlashActivityObserver* observer) { activity_observer_ = observer; }
   // NAND fault model (config().reliability): read retries, corrected and uncorrectable reads,
   // failed programs and erases (flash_controller_faults.cpp).
   bool reliability_enabled() const { return reliability_enabled_; }
@@ -204,6 +213,10 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   ChannelBus& bus_of(const DieContext& die) { return buses_[die.channel]; }
   std::uint64_t transfer_ps_of(const FlashCommand& command) const;
   void report(const std::string& message) const;
+  // Tells the activity observer, if any, that `die` (its state, queue or bus) may have changed.
+  void observe(const DieContext& die) {
+    if (__builtin_expect(activity_observer_ != nullptr, 0)) activity_observer_->die_changed(die.id);
+  }
 
   FlashGeometry geometry_;
   NandTiming nand_timing_;
@@ -266,6 +279,7 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   EccCounters ecc_counters_;
   bool reliability_enabled_ = false;
   ReliabilityCounters reliability_counters_;
+  FlashActivityObserver* activity_observer_ = nullptr;
 };
 
 }  // namespace ssdtlm

@@ -49,6 +49,7 @@ void FlashController::retry_read(tlm::tlm_generic_payload& payload) {
   // Firmware retries at once: the re-read goes ahead of everything queued for the die.
   die.queue.push_front(QueuedCommand{&payload, command, next_sequence_++});
   if (die.in_flight == 0 || die.pipeline_open) request_dispatch(die);
+  observe(die);
 }
 
 }  // namespace ssdtlm

@@ -8,6 +8,11 @@ namespace ssdtlm {
 using sc_core::sc_time;
 using sc_core::SC_PS;
 
+namespace {
+// The latest arrival the kernel's picosecond time can hold.
+constexpr std::uint64_t kLatestArrivalNs = ~std::uint64_t{0} / 1000;
+}  // namespace
+
 // The slot is the payload: a response leads back to it with a cast.
 struct HostDriver::Slot : tlm::tlm_generic_payload {
   HostCommand command;
@@ -74,6 +79,13 @@ void HostDriver::schedule_next_arrival() {
   if (exhausted_ || !pull(request)) {
     exhausted_ = true;
     return;
+  }
+  if (request.arrival_ns > kLatestArrivalNs) {
+    // Multiplied out it would wrap around to an early time: a silently wrong run.
+    throw config_error("workload", "request " + std::to_string(request.id) + " arrives at " +
+                                       std::to_string(request.arrival_ns / 1'000'000'000) +
+                                       " s, past the longest simulated time (2^64 ps, about 213 days): a rate too "
+                                       "low, a trace speedup too small, or a garbled trace timestamp");
   }
   const std::uint64_t arrival_ps = request.arrival_ns * 1000;
   if (stop_after_ps_ != 0 && arrival_ps >= stop_after_ps_) {

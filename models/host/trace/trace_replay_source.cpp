@@ -117,6 +117,14 @@ bool TraceReplaySource::next(HostRequest& request) {
       if (current_.timestamp_ns < last_timestamp_ns_) ++reordered_;
       last_timestamp_ns_ = current_.timestamp_ns;
       arrival_ns = std::max(arrival_ns, last_arrival_ns_);
+      if (arrivals_++ != 0) {
+        const std::uint64_t gap_ns = arrival_ns - last_arrival_ns_;
+        gap_sum_ns_ += static_cast<double>(gap_ns);
+        if (gap_ns > largest_gap_ns_) {
+          largest_gap_ns_ = gap_ns;
+          largest_gap_line_ = reader_.line_number();
+        }
+      }
       last_arrival_ns_ = arrival_ns;
       if (limits_.duration_ns != 0 && arrival_ns >= limits_.duration_ns) return false;
     }
@@ -147,6 +155,18 @@ std::string TraceReplaySource::describe() const {
   return text;
 }
 
+nlohmann::json TraceReplaySource::arrival_gap_report() const {
+  const std::uint64_t gaps = arrivals_ > 0 ? arrivals_ - 1 : 0;
+  const double mean_other_ns =
+      gaps > 1 ? (gap_sum_ns_ - static_cast<double>(largest_gap_ns_)) / static_cast<double>(gaps - 1) : 0.0;
+  const bool isolated = gaps > 1 && largest_gap_ns_ >= kIsolatedGapMinimumNs &&
+                        static_cast<double>(largest_gap_ns_) >= kIsolatedGapFactor * mean_other_ns;
+  return {{"largest_ns", largest_gap_ns_},
+          {"largest_at_line", largest_gap_line_},
+          {"mean_other_ns", mean_other_ns},
+          {"isolated", isolated}};
+}
+
 nlohmann::json TraceReplaySource::report() const {
   nlohmann::json report = {
       {"path", options_.path},
@@ -160,6 +180,7 @@ nlohmann::json TraceReplaySource::report() const {
   };
   // Only when it happened, so that the reports of traces that fit stay as they were.
   if (wrapped_beyond_device_ != 0) report["wrapped_beyond_device"] = wrapped_beyond_device_;
+  if (options_.timing == TraceTiming::Recorded) report["arrival_gaps"] = arrival_gap_report();
   return report;
 }
 

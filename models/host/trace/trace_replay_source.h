@@ -34,8 +34,17 @@ class TraceReplaySource final : public RequestSource {
   std::uint32_t queue_depth() const override { return limits_.queue_depth; }
   std::uint64_t stop_after_ns() const override { return limits_.duration_ns; }
   std::string describe() const override;
-  // {"path", "format", "passes_completed", "requests", "beyond_device", "reordered", "lines"}
+  // {"path", "format", "passes_completed", "requests", "beyond_device", "reordered", "lines"},
+  // and with recorded timing "arrival_gaps" (arrival_gap_report).
   nlohmann::json report() const override;
+
+  // A gap between two consecutive arrivals (after the speed-up) at least this many times the
+  // mean of the other gaps, and at least kIsolatedGapMinimumNs, is reported as isolated: most
+  // likely a garbled timestamp, which would leave the drive idle for that long.
+  static constexpr double kIsolatedGapFactor = 1000.0;
+  static constexpr std::uint64_t kIsolatedGapMinimumNs = 1'000'000'000;
+  // {"largest_ns", "largest_at_line", "mean_other_ns", "isolated"}.
+  nlohmann::json arrival_gap_report() const;
 
  private:
   bool next_record(TraceRecord& record);  // across passes
@@ -61,6 +70,11 @@ class TraceReplaySource final : public RequestSource {
   double pass_base_ns_ = 0;  // arrival of this pass's first record
   std::uint64_t last_arrival_ns_ = 0;
   std::uint64_t last_timestamp_ns_ = 0;  // as recorded, to count records out of order
+  // Gaps between consecutive arrivals, for arrival_gap_report.
+  std::uint64_t arrivals_ = 0;
+  double gap_sum_ns_ = 0;
+  std::uint64_t largest_gap_ns_ = 0;
+  std::uint64_t largest_gap_line_ = 0;
   // Counters for the report.
   std::uint64_t issued_ = 0;
   std::uint64_t beyond_device_ = 0;          // requests beyond the device, left out

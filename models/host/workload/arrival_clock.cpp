@@ -7,6 +7,13 @@ namespace {
 
 constexpr double kNsPerSecond = 1e9;
 
+// A time past 2^64 ns (a very low rate) saturates: converting it to an integer is undefined.
+// HostDriver refuses any arrival beyond the kernel's time range anyway.
+std::uint64_t saturated_ns(double ns) {
+  constexpr double kTwoTo64 = 18446744073709551616.0;
+  return ns < kTwoTo64 ? static_cast<std::uint64_t>(ns) : ~std::uint64_t{0};
+}
+
 // Exponential gap of mean `mean_ns`; 1 - u is in (0, 1], so the log is finite.
 double exponential_ns(Rng& rng, double mean_ns) {
   return -std::log(1.0 - rng.uniform01()) * mean_ns;
@@ -17,7 +24,7 @@ class FixedClock final : public ArrivalClock {
   explicit FixedClock(double rate_iops) : gap_ns_(kNsPerSecond / rate_iops) {}
   std::uint64_t next_arrival_ns(Rng&) override {
     // index * gap rather than a running sum: no accumulated rounding.
-    return static_cast<std::uint64_t>(static_cast<double>(index_++) * gap_ns_);
+    return saturated_ns(static_cast<double>(index_++) * gap_ns_);
   }
 
  private:
@@ -30,7 +37,7 @@ class PoissonClock final : public ArrivalClock {
   explicit PoissonClock(double rate_iops) : mean_gap_ns_(kNsPerSecond / rate_iops) {}
   std::uint64_t next_arrival_ns(Rng& rng) override {
     time_ns_ += exponential_ns(rng, mean_gap_ns_);
-    return static_cast<std::uint64_t>(time_ns_);
+    return saturated_ns(time_ns_);
   }
 
  private:
@@ -50,7 +57,7 @@ class BurstyClock final : public ArrivalClock {
   std::uint64_t next_arrival_ns(Rng& rng) override {
     on_time_ns_ += exponential_ns(rng, mean_gap_ns_);
     const double periods = std::floor(on_time_ns_ / on_ns_);
-    return static_cast<std::uint64_t>(periods * period_ns_ + (on_time_ns_ - periods * on_ns_));
+    return saturated_ns(periods * period_ns_ + (on_time_ns_ - periods * on_ns_));
   }
 
  private:

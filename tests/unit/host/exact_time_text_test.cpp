@@ -34,5 +34,20 @@ TEST(ExactTimeText, MillisecondsKeepThePicoseconds) {
   EXPECT_EQ(as_ms(9'223'372'036'854'775'807ull), "9223372036.854775807");
 }
 
+std::string as_us(std::uint64_t ps) {
+  char text[27];
+  return std::string(text, format_ps_as_us(text, text + sizeof text, ps));
+}
+
+TEST(ExactTimeText, MicrosecondsKeepThePicosecondsAndDropTrailingZeros) {
+  EXPECT_EQ(as_us(0), "0");
+  EXPECT_EQ(as_us(1), "0.000001");
+  EXPECT_EQ(as_us(7'000'000), "7");
+  EXPECT_EQ(as_us(12'500'000), "12.5");
+  EXPECT_EQ(as_us(1'000'000'007'000'000ull), "1000000007");  // 1,000 s + 7 us: all ten digits
+  EXPECT_EQ(as_us(1'000'000'007'120'000ull), "1000000007.12");
+  EXPECT_EQ(as_us(18'446'744'073'709'551'615ull), "18446744073709.551615");  // the longest value
+}
+
 }  // namespace
 }  // namespace ssdtlm

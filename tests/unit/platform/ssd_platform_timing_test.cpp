@@ -12,22 +12,9 @@ namespace ssdtlm {
 namespace {
 
 using testing::make_config;
+using testing::small_ssd;
 using testing::page_request;
 using testing::VectorRequestSource;
-
-nlohmann::json small_ssd() {
-  return {
-      {"nand", {{"page_size_bytes", 4096}, {"pages_per_block", 16}, {"blocks_per_plane", 32},
-                {"planes_per_die", 1}, {"dies_per_chip", 1},
-                {"timing", {{"read_us", 25}, {"program_us", 200}, {"erase_us", 1500}}}}},
-      {"controller", {{"channels", 1}, {"chips_per_channel", 1}}},
-      {"channel", {{"transfer_rate_mts", 333}, {"bus_width_bits", 8}, {"command_cycle_ns", 5}, {"address_cycles", 5}}},
-      {"ftl", {{"spare_factor", 0.25},
-               {"gc", {{"free_block_low_watermark", 0.0}, {"free_block_high_watermark", 0.0}}},
-               {"cpu", {{"clock_mhz", 500}, {"cycles_per_host_read", 500}, {"cycles_per_host_write", 750}}}}},
-      {"host", {{"nvme", {{"command_overhead_ns", 300}}}, {"pcie", {{"lanes", 4}, {"lane_bandwidth_mbps", 1000}}}}},
-  };
-}
 
 class PlatformTimingTest : public testing::SystemCTest {};
 
