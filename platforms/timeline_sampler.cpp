@@ -184,10 +184,18 @@ void TimelineSampler::write_csv(const std::string& path) {
     check_output_written(*stream_, path, "the timeline");
     return;
   }
-  if (stream_) throw config_error(path, "the timeline was streamed to " + stream_path_);
   const auto out = open_output_file(path, "the timeline");
-  write_header(*out);
-  for (const auto& row : rows_) write_row(*out, row);
+  if (stream_) {
+    // A view of the rows so far while the run streams (Python's sim.timeline()): the streamed
+    // file as it stands, and the open idle stretch without closing it, so that looking at the
+    // timeline does not split a stretch and change the rows.
+    check_output_written(*stream_, stream_path_, "the timeline");
+    std::ifstream streamed(stream_path_, std::ios::binary);
+    *out << streamed.rdbuf();
+  } else {
+    write_header(*out);
+    for (const auto& row : rows_) write_row(*out, row);
+  }
   if (pending_idle_) write_row(*out, *pending_idle_);  // rows so far: the open idle stretch too
   check_output_written(*out, path, "the timeline");
 }

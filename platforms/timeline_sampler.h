@@ -46,6 +46,8 @@ class TimelineSampler : public sc_core::sc_module {
   // Streams rows to `path` as they are sampled, so memory stays flat however long the run;
   // without it rows are kept in memory (for write_csv and the Python API).
   void stream_to(const std::string& path);
+  // The rows into `path`. With a stream: to the stream's own path, the end of the run (the open
+  // idle stretch becomes the last row); to another path, a view of the rows so far.
   void write_csv(const std::string& path);
   std::size_t rows() const { return rows_.size() + streamed_rows_ + (pending_idle_ ? 1 : 0); }
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import json
+import os
 import pathlib
 import tempfile
 import time as _time
@@ -472,8 +473,12 @@ class Simulation:
         import pandas as pd
 
         self._check_open()
-        self._session.write_timeline_csv(str(self._timeline_csv))  # flushes the streamed rows
-        return pd.read_csv(self._timeline_csv)
+        # A view written beside the stream: the rows so far, an open idle stretch included
+        # without closing it (looking does not change the rows).
+        with tempfile.TemporaryDirectory(prefix="ssdtlm-timeline-") as directory:
+            view = os.path.join(directory, "timeline.csv")
+            self._session.write_timeline_csv(view)
+            return pd.read_csv(view)
 
     def workloads(self) -> list[dict]:
         """Per workload: spec, compact form, start/stop, seed, submitted, outstanding, done."""
