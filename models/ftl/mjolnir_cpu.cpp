@@ -610,7 +610,22 @@ void MjolnirCpu::sample() {
   s.segments_allocated = store_->log().segments_allocated();
   s.segments_reclaimed = store_->log().segments_trimmed();
   s.mappings = store_->translation_layer().mapping_count();
-  samples_.push_back(s);
+  // The samples are running totals and levels: where nothing changed over a stretch of
+  // intervals only its first and last sample carry information, so the last one moves on
+  // instead of a sample per interval piling up (an idle stretch of days would otherwise fill
+  // memory and stats.json).
+  const auto same_state = [&s](const MjolnirSample& other) {
+    return other.host_pages_read == s.host_pages_read && other.host_pages_written == s.host_pages_written &&
+           other.gc_copies == s.gc_copies && other.utilization == s.utilization && other.host_share == s.host_share &&
+           other.gc_share == s.gc_share && other.panic == s.panic && other.segments_allocated == s.segments_allocated &&
+           other.segments_reclaimed == s.segments_reclaimed && other.mappings == s.mappings;
+  };
+  const std::size_t n = samples_.size();
+  if (n >= 2 && same_state(samples_[n - 1]) && same_state(samples_[n - 2])) {
+    samples_[n - 1].time_ps = s.time_ps;
+  } else {
+    samples_.push_back(s);
+  }
   if (!host_done_ && config_.timeline_interval_ps > 0) timer_.schedule_in(sc_time::from_value(config_.timeline_interval_ps), [this]() {
     if (!host_done_) sample();
   });

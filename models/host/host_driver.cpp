@@ -82,10 +82,14 @@ void HostDriver::schedule_next_arrival() {
   }
   if (request.arrival_ns > kLatestArrivalNs) {
     // Multiplied out it would wrap around to an early time: a silently wrong run.
-    throw config_error("workload", "request " + std::to_string(request.id) + " arrives at " +
-                                       std::to_string(request.arrival_ns / 1'000'000'000) +
-                                       " s, past the longest simulated time (2^64 ps, about 213 days): a rate too "
-                                       "low, a trace speedup too small, or a garbled trace timestamp");
+    // Bad input, met inside a process: handed to the command as the ConfigError it is (exit 2).
+    stop_simulation_with_error(std::make_exception_ptr(config_error(
+        "workload", "request " + std::to_string(request.id) + " arrives at " +
+                        std::to_string(request.arrival_ns / 1'000'000'000) +
+                        " s, past the longest simulated time (2^64 ps, about 213 days): a rate too "
+                        "low, a trace speedup too small, or a garbled trace timestamp")));
+    exhausted_ = true;
+    return;
   }
   const std::uint64_t arrival_ps = request.arrival_ns * 1000;
   if (stop_after_ps_ != 0 && arrival_ps >= stop_after_ps_) {
