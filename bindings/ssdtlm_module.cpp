@@ -7,6 +7,7 @@
 // names the key; a SystemC report (sc_report, also what the kernel makes of any exception
 // thrown inside a process) becomes ssdtlm.SimulationError. SC_FATAL is turned from abort into
 // throw, so the interpreter survives whatever the model reports.
+#include <csignal>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -21,6 +22,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/common/config/json_document.h"
+#include "models/common/run_interrupt.h"
 #include "models/ftl/functional/functional_engine.h"
 #include "models/host/workload/host_request.h"
 #include "models/host/workload/workload_spec.h"
@@ -53,6 +55,15 @@ nlohmann::json parse(const std::string& text, const char* what) { return ssdtlm:
 
 std::string dump(const nlohmann::json& value, int indent = -1) { return value.dump(indent); }
 
+// A Python callable kept by a C++ callback that the kernel calls with the GIL released: the
+// callback takes the GIL for each call, and the callable is released under the GIL too.
+std::shared_ptr<py::object> hold_python_callable(py::object callable) {
+  return std::shared_ptr<py::object>(new py::object(std::move(callable)), [](py::object* object) {
+    py::gil_scoped_acquire gil;
+    delete object;
+  });
+}
+
 class Session {
  public:
   Session(const std::string& document, const std::string& source) {
@@ -78,10 +89,7 @@ class Session {
       get().set_precondition_monitor(nullptr);
       return;
     }
-    auto shared = std::shared_ptr<py::object>(new py::object(std::move(monitor)), [](py::object* object) {
-      py::gil_scoped_acquire gil;
-      delete object;
-    });
+    auto shared = hold_python_callable(std::move(monitor));
     get().set_precondition_monitor([shared](std::uint64_t written, std::uint64_t expected) {
       py::gil_scoped_acquire gil;
       if (PyErr_CheckSignals() != 0) throw py::error_already_set();
@@ -202,6 +210,41 @@ class Session {
   std::unique_ptr<SimulationSession> session_;
 };
 
+// Ctrl-C during one long call into the kernel (a RAID run is one call, its members'
+// preconditioning included): Python's own SIGINT handler only marks the signal for the main
+// thread to see after the call, so for the call's length SIGINT asks the kernel to stop instead
+// (at its next instant, preconditioning at its next chunk, as Ctrl-C in the command), and the
+// call then raises KeyboardInterrupt. Only on the main thread, where Python takes signals.
+class InterruptibleCall {
+ public:
+  InterruptibleCall() {
+    const py::object threading = py::module_::import("threading");
+    active_ = threading.attr("current_thread")().is(threading.attr("main_thread")());
+    if (!active_) return;
+    ssdtlm::clear_run_interrupt();
+    struct sigaction action {};
+    action.sa_handler = [](int) { ssdtlm::request_run_interrupt(); };
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &previous_);
+  }
+  ~InterruptibleCall() {
+    if (active_) sigaction(SIGINT, &previous_, nullptr);
+  }
+  InterruptibleCall(const InterruptibleCall&) = delete;
+  InterruptibleCall& operator=(const InterruptibleCall&) = delete;
+  // After the call, with the GIL held: KeyboardInterrupt when Ctrl-C stopped it.
+  void raise_if_interrupted() {
+    if (!active_ || !ssdtlm::run_interrupt_requested()) return;
+    ssdtlm::clear_run_interrupt();
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+    throw py::error_already_set();
+  }
+
+ private:
+  bool active_ = false;
+  struct sigaction previous_ {};
+};
+
 // A RAID array (RaidSimulationSession) for ssdtlm.RaidSimulation: same conventions as Session.
 class RaidSession {
  public:
@@ -218,17 +261,46 @@ class RaidSession {
   void set_precondition(const std::string& mode) {
     get().set_precondition(ssdtlm::parse_precondition_mode(mode, "precondition"));
   }
+  // Progress for Python's bars: `monitor(pages_written, pages_expected)` during the members'
+  // preconditioning (member 0's, as `ssdtlm raid` shows it; possibly from a helper thread) and
+  // `on_completions(requests_completed)` every few requests of the timed run. Ctrl-C is left
+  // to InterruptibleCall.
+  void set_progress(py::object monitor, py::object on_completions) {
+    auto precondition = hold_python_callable(std::move(monitor));
+    auto run = hold_python_callable(std::move(on_completions));
+    ssdtlm::RaidPlatform& platform = get().platform();
+    platform.set_precondition_monitor([precondition](std::uint64_t written, std::uint64_t expected) {
+      py::gil_scoped_acquire gil;
+      (*precondition)(written, expected);
+    });
+    platform.set_progress_callback([run, &platform]() {
+      py::gil_scoped_acquire gil;
+      (*run)(platform.host_statistics().completed());
+    });
+  }
   bool run_until(std::uint64_t until_ps) {
     ssdtlm::RaidSimulationSession& session = get();
-    py::gil_scoped_release release;
-    std::lock_guard<std::mutex> lock(kernel_mutex());
-    return session.run_until(until_ps);
+    InterruptibleCall interruptible;
+    bool finished = false;
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(kernel_mutex());
+      finished = session.run_until(until_ps);
+    }
+    interruptible.raise_if_interrupted();
+    return finished;
   }
   bool run_to_completion() {
     ssdtlm::RaidSimulationSession& session = get();
-    py::gil_scoped_release release;
-    std::lock_guard<std::mutex> lock(kernel_mutex());
-    return session.run_to_completion();
+    InterruptibleCall interruptible;
+    bool finished = false;
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(kernel_mutex());
+      finished = session.run_to_completion();
+    }
+    interruptible.raise_if_interrupted();
+    return finished;
   }
   void fail_drive(std::uint32_t slot) {
     std::lock_guard<std::mutex> lock(kernel_mutex());
@@ -405,6 +477,7 @@ PYBIND11_MODULE(_core, m) {
       .def(py::init<const std::string&, const std::string&>(), py::arg("document"), py::arg("source") = "config")
       .def("set_workload", &RaidSession::set_workload, py::arg("spec"))
       .def("set_precondition", &RaidSession::set_precondition, py::arg("mode"))
+      .def("set_progress", &RaidSession::set_progress, py::arg("monitor"), py::arg("on_completions"))
       .def("run_until", &RaidSession::run_until, py::arg("until_ps"))
       .def("run_to_completion", &RaidSession::run_to_completion)
       .def("fail_drive", &RaidSession::fail_drive, py::arg("slot"))

@@ -1,6 +1,7 @@
 #include "platforms/raid_simulation_session.h"
 
 #include "models/common/config/config_error.h"
+#include "models/common/run_interrupt.h"
 #include "models/host/workload/request_source_factory.h"
 #include "platforms/kernel_context.h"
 #include "models/common/event_loop.h"
@@ -63,6 +64,7 @@ bool RaidSimulationSession::run_until(std::uint64_t until_ps) {
 bool RaidSimulationSession::run_to_completion() {
   start_if_needed();
   if (!finished()) kernel_start(nullptr);
+  if (run_interrupt_requested()) return finished();  // Ctrl-C stopped it (the caller reports that)
   if (!finished()) throw std::runtime_error("the kernel ran out of events before the workload drained (model deadlock?)");
   return true;
 }

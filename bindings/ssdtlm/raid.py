@@ -21,7 +21,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from . import _core
+from . import _core, _progress
 from ._units import format_ps, to_ps
 from .config import to_json_text
 from .simulation import normalize_workload
@@ -43,7 +43,7 @@ class RaidSimulation:
     """One timed simulation of a RAID platform in its own SystemC kernel context."""
 
     def __init__(self, config, workload=None, *, settings: Mapping[str, Any] | None = None,
-                 precondition: str | None = None):
+                 precondition: str | None = None, progress: bool | None = None):
         document = load_raid_config(config, settings)
         if workload is None:
             if "workload" not in document:
@@ -55,6 +55,14 @@ class RaidSimulation:
         # None: the document's "precondition" key (effective-config.json records it), else none
         self._session.set_precondition(precondition or document.get("precondition", "none"))
         self._session.set_workload(json.dumps(section))
+        # progress: bars for the members' preconditioning and the timed run (tqdm.auto), as
+        # Simulation's; None shows them on a terminal or in a notebook.
+        self._bars = _progress.PhaseBars(_progress.wanted(progress))
+        if self._bars.enabled:
+            count = section.get("request_count", 0)
+            self._session.set_progress(
+                self._bars.precondition,
+                lambda completed: self._bars.run(min(1.0, completed / count) if count else None, completed))
         self._callbacks: list = []
         self._sequence = itertools.count()
 
@@ -87,6 +95,12 @@ class RaidSimulation:
         return self
 
     def _advance(self, target: int | None) -> None:
+        try:
+            self._advance_steps(target)
+        finally:
+            self._bars.close()
+
+    def _advance_steps(self, target: int | None) -> None:
         session = self._session
         while not session.finished:
             if self._callbacks and (target is None or self._callbacks[0][0] <= target):
@@ -141,10 +155,10 @@ class RaidSimulation:
 
 
 def simulate_raid(config, workload=None, *, settings: Mapping[str, Any] | None = None, precondition: str | None = None,
-                  fail_drive: tuple[int, Any] | None = None) -> dict:
+                  fail_drive: tuple[int, Any] | None = None, progress: bool | None = None) -> dict:
     """Runs a RAID simulation to the end and returns its statistics (the stats.json dict).
     `fail_drive=(slot, time)` fails a member at a simulated time."""
-    with RaidSimulation(config, workload, settings=settings, precondition=precondition) as sim:
+    with RaidSimulation(config, workload, settings=settings, precondition=precondition, progress=progress) as sim:
         if fail_drive is not None:
             slot, when = fail_drive
             sim.at(when, lambda s: s.fail_drive(slot))

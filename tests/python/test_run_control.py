@@ -289,3 +289,58 @@ def test_ctrl_c_stops_a_sweep_cleanly(tmp_path):
     assert time.monotonic() - sent < 10
     assert "interrupted" in stderr and "Traceback" not in stderr
     assert json.loads((tmp_path / "sweep" / "points" / "0000" / "stats.json").read_text())["interrupted"] is True
+
+
+RAID_SCRIPT = """
+import ssdtlm
+sim = ssdtlm.RaidSimulation("raid-5-mlc", {workload!r}, settings={settings!r}, precondition={precondition!r})
+print("started", flush=True)
+try:
+    sim.run()
+except KeyboardInterrupt:
+    print("interrupted at", sim.now_ps, sim.stats["host"]["requests"] if "host" in sim.stats else -1, flush=True)
+    raise
+"""
+
+
+def start_raid_python(workload, precondition, settings):
+    script = RAID_SCRIPT.format(workload=workload, precondition=precondition, settings=settings)
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env={**os.environ, "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE": "1"})
+    assert process.stdout.readline() == "started\n", process.communicate()
+    return process
+
+
+def test_keyboard_interrupt_stops_a_python_raid_run_promptly(tmp_path):
+    # A RAID run is one call into the kernel: Ctrl-C used to wait for all of it.
+    process = start_raid_python(ENDLESS_READS, "fill", {"ssd.nand.blocks_per_plane": 64})
+    stdout, stderr, seconds = interrupt(process, 2.0)
+    assert "KeyboardInterrupt" in stderr, stderr
+    assert "interrupted at" in stdout
+    assert seconds < 5
+
+
+def test_keyboard_interrupt_stops_python_raid_preconditioning_promptly(tmp_path):
+    # The members' steady preconditioning (in threads) stops at its next chunk of page writes.
+    process = start_raid_python(ENDLESS_READS, "steady", {"ssd.nand.blocks_per_plane": 4096})
+    _stdout, stderr, seconds = interrupt(process, 1.0)
+    assert "KeyboardInterrupt" in stderr, stderr
+    assert seconds < 5
+
+
+def test_python_raid_progress_bars_use_tqdm_for_preconditioning_and_run(capfd, monkeypatch):
+    monkeypatch.setattr(ssdtlm._progress, "_DELAY_SECONDS", 0.0)
+    fractions = []
+    shown = ssdtlm._progress.PhaseBars.run
+    monkeypatch.setattr(ssdtlm._progress.PhaseBars, "run",
+                        lambda bars, fraction, requests: (fractions.append(fraction), shown(bars, fraction, requests)))
+    settings = {"ssd.nand.blocks_per_plane": 64}
+    stats = ssdtlm.simulate_raid("raid-5-mlc", "random-read:qd=8,count=5000,size=16KiB", settings=settings,
+                                 precondition="fill", progress=True)
+    err = capfd.readouterr().err
+    assert "precondition:" in err and "run:" in err and "%" in err
+    # The run's bar follows the requests completed of the workload's count.
+    assert fractions and fractions == sorted(fractions) and 0 < fractions[0] and fractions[-1] <= 1.0
+    # Bars change nothing.
+    assert stats == ssdtlm.simulate_raid("raid-5-mlc", "random-read:qd=8,count=5000,size=16KiB", settings=settings,
+                                         precondition="fill", progress=False)
