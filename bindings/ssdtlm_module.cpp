@@ -26,6 +26,7 @@
 #include "models/ftl/functional/functional_engine.h"
 #include "models/host/workload/host_request.h"
 #include "models/host/workload/workload_spec.h"
+#include "platforms/output_directory.h"
 #include "platforms/preconditioning.h"
 #include "platforms/raid_config.h"
 #include "platforms/raid_simulation_session.h"
@@ -455,6 +456,9 @@ PYBIND11_MODULE(_core, m) {
   m.def("workload_compact", [](const std::string& section) {
     return ssdtlm::to_compact(ssdtlm::workload_from_json(parse(section, "workload"), "workload"));
   }, py::arg("section"));
+  m.def("claim_output_directory", [](const std::string& path, bool force) {
+    ssdtlm::claim_output_directory(path, force, "out", "force=True");
+  }, py::arg("path"), py::arg("force"));
   m.def("check_precondition", [](const std::string& mode) {
     return std::string(ssdtlm::to_string(ssdtlm::parse_precondition_mode(mode, "precondition")));
   }, py::arg("mode"));

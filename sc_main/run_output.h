@@ -21,13 +21,8 @@ WorkloadSpec take_workload(nlohmann::json& document, const std::string& workload
 // none; written back into the document so that the effective configuration reproduces the run.
 PreconditionMode take_precondition(nlohmann::json& document, const std::string& precondition_flag);
 
-// Makes --out ready for a run: creates it, refuses it when it already holds files (they would
-// mix with this run's) unless `force`, which removes the files a run writes first (others stay).
-// ConfigError naming --out or the file otherwise.
-void claim_output_directory(const std::filesystem::path& out_dir, bool force);
-
-// claim_output_directory, then writes effective-config.json: the effective configuration plus
-// the precondition mode.
+// claim_output_directory (platforms/output_directory.h), then writes effective-config.json:
+// the effective configuration plus the precondition mode.
 std::filesystem::path prepare_output_directory(const std::string& out, nlohmann::json effective,
                                                const std::string& precondition, bool force);
 

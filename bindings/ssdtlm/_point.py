@@ -18,7 +18,8 @@ def main(argv) -> int:
     try:
         config = Config(request["config"], source=request.get("source", "config"))
         result = simulate(config, request["workload"], precondition=request.get("precondition", "none"),
-                          out=request.get("out"), records=request.get("records") or None)
+                          out=request.get("out"), records=request.get("records") or None,
+                          force=True)  # the point's folder belongs to the sweep: a rerun replaces it
     except (ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

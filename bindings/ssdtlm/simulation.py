@@ -180,7 +180,8 @@ class Simulation:
     """One timed simulation of one SSD, scripted step by step (see the module docstring)."""
 
     def __init__(self, config, *, precondition: str | None = None, out=None, records: bool | None = None,
-                 seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool | None = None):
+                 seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool | None = None,
+                 force: bool = False):
         cfg = Config.coerce(config)
         changes = dict(set or {})
         if seed is not None:
@@ -197,7 +198,8 @@ class Simulation:
         self.out = pathlib.Path(out) if out is not None else None
         self._tmp = None
         if self.out is not None:
-            self.out.mkdir(parents=True, exist_ok=True)
+            # New or empty, as `ssdtlm run --out`: the files of two runs never mix.
+            _core.claim_output_directory(str(self.out), force)
         # Streamed as sampled, as `ssdtlm run` does: memory stays flat however long the run.
         self._timeline_csv = self._output_dir() / "timeline.csv"
         self._session.stream_timeline_to(str(self._timeline_csv))
@@ -586,13 +588,16 @@ class Simulation:
 
 
 def simulate(config, workload=None, *, precondition: str | None = None, out=None, records: bool | None = None,
-             seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool | None = None) -> Result:
+             seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool | None = None,
+             force: bool = False) -> Result:
     """One timed run, as `ssdtlm run`: the configuration (Config, dict, preset name or file),
     a workload (compact spec or dict; default: the configuration's "workload" section),
     preconditioning ("none", "fill", "steady"; default: the configuration's
     "precondition" key, else none). With `out`, writes the same files as
-    `ssdtlm run --out` (stats.json byte for byte). `progress`: bars for the preconditioning and
-    the run (tqdm.auto); None shows them on a terminal or in a notebook. Ctrl-C
+    `ssdtlm run --out` (stats.json byte for byte); like `--out`, a directory that already holds
+    files is refused unless `force`, which first removes the files a run writes. `progress`: bars
+    for the preconditioning and the run (tqdm.auto); None shows them on a terminal or in a
+    notebook. Ctrl-C
     (KeyboardInterrupt) during the timed run first writes the run so far to `out`, with
     stats.json's "interrupted": true, then propagates."""
     cfg = Config.coerce(config)
@@ -601,7 +606,7 @@ def simulate(config, workload=None, *, precondition: str | None = None, out=None
         if workload is None:
             raise ValueError("workload: none given and the configuration has no \"workload\" section")
     with Simulation(cfg, precondition=precondition, out=out, records=records, seed=seed, set=set,
-                    progress=progress) as sim:
+                    progress=progress, force=force) as sim:
         sim.add_workload(workload)
         try:
             sim.run()

@@ -109,3 +109,18 @@ def test_systemc_errors_raise_python_exceptions_and_leave_no_trace(cfg, kind):
         sim.run()
     sim.close()
     assert ssdtlm.simulate(cfg, WRITES).stats == clean.stats
+
+
+def test_python_out_directory_is_refused_when_not_empty_unless_force(cfg, tmp_path):
+    # As `ssdtlm run --out`: a second run into the same directory would leave the first run's
+    # requests.csv beside its own results.
+    out = tmp_path / "o"
+    ssdtlm.simulate(cfg, WRITES, records=True, out=out)
+    assert (out / "requests.csv").is_file()
+    with pytest.raises(ValueError, match=r"out .*: directory is not empty.*force=True"):
+        ssdtlm.simulate(cfg, WRITES, out=out)
+    (out / "notes.txt").write_text("mine\n")
+    result = ssdtlm.simulate(cfg, WRITES, out=out, force=True)
+    assert not (out / "requests.csv").exists()  # the earlier run's file is gone
+    assert (out / "notes.txt").read_text() == "mine\n"  # not a file ssdtlm writes: left alone
+    assert ssdtlm.Result.load(out).stats == result.stats
