@@ -15,6 +15,8 @@ namespace ssdtlm {
 // it, so whatever is taken at the end (a power cut, the statistics) would be taken and dated
 // early, by up to one timeline interval.
 inline void run_kernel_for_ps(std::uint64_t duration_ps) {
+  // sc_stop is how a drained workload ends a run, not news ("Simulation stopped by user").
+  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   if (duration_ps == 0) {
     run_kernel(nullptr);
     return;

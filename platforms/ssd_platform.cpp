@@ -219,8 +219,6 @@ void SsdPlatform::precondition(PreconditionMode mode, bool mirror_each_operation
 }
 
 void SsdPlatform::run(const sc_core::sc_time& limit) {
-  // sc_stop is how a drained workload ends a run, not news.
-  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   // power.loss_at_us (an absolute time; `limit` is a duration from now): the run ends with a
   // power loss at that time, or when it drains earlier.
   const std::uint64_t now_ps = sim_now_ps();

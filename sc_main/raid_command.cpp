@@ -79,8 +79,7 @@ int raid_run(const RaidRunOptions& options) {
   const PreconditionMode mode = take_precondition(document, options.precondition);
   RaidConfig config = resolve_raid_config(document, options.config);
 
-  const std::filesystem::path out_dir =
-      prepare_output_directory(options.out, config.effective, to_string(mode), options.force);
+  const std::filesystem::path out_dir = prepare_output_directory(options.out, config.effective, options.force);
 
   const auto wall_start = std::chrono::steady_clock::now();
   RaidPlatform platform("array", config);

@@ -65,8 +65,7 @@ int run(const RunOptions& options) {
   const PreconditionMode mode = take_precondition(document, options.precondition);
   SsdConfig config = resolve_ssd_config(document, options.config);
 
-  const std::filesystem::path out_dir =
-      prepare_output_directory(options.out, config.effective, to_string(mode), options.force);
+  const std::filesystem::path out_dir = prepare_output_directory(options.out, config.effective, options.force);
 
   const auto wall_start = std::chrono::steady_clock::now();
   SsdPlatform platform("ssd", config);

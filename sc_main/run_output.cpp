@@ -33,11 +33,9 @@ PreconditionMode take_precondition(nlohmann::json& document, const std::string& 
   return mode;
 }
 
-std::filesystem::path prepare_output_directory(const std::string& out, nlohmann::json effective,
-                                               const std::string& precondition, bool force) {
+std::filesystem::path prepare_output_directory(const std::string& out, const nlohmann::json& effective, bool force) {
   const std::filesystem::path out_dir(out);
   claim_output_directory(out_dir, force);
-  effective["precondition"] = precondition;
   write_json(out_dir / "effective-config.json", effective);
   return out_dir;
 }

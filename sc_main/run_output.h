@@ -22,9 +22,9 @@ WorkloadSpec take_workload(nlohmann::json& document, const std::string& workload
 PreconditionMode take_precondition(nlohmann::json& document, const std::string& precondition_flag);
 
 // claim_output_directory (platforms/output_directory.h), then writes effective-config.json:
-// the effective configuration plus the precondition mode.
-std::filesystem::path prepare_output_directory(const std::string& out, nlohmann::json effective,
-                                               const std::string& precondition, bool force);
+// the effective configuration, which carries the run's workload and precondition
+// (take_workload, take_precondition).
+std::filesystem::path prepare_output_directory(const std::string& out, const nlohmann::json& effective, bool force);
 
 // The JSON text (indent 2, one trailing newline); ConfigError naming the file when the write
 // fails (disk full).
