@@ -88,7 +88,9 @@ Vcd read_vcd(const std::string& path) {
     }
     if (token[0] == '#') {
       const std::uint64_t next = std::stoull(token.substr(1));
-      if (timed) EXPECT_GT(next, time_ps) << "timestamps must increase";
+      if (timed) {
+        EXPECT_GT(next, time_ps) << "timestamps must increase";
+      }
       time_ps = next;
       timed = true;
     } else if (token == "$dumpvars" || token == "$end") {
