@@ -20,6 +20,15 @@ from typing import Any, Iterable, Mapping
 from . import _core
 
 _MISSING = object()
+# What the notebook view of a Config shows first (the whole document is folded below it).
+CONFIG_HEADLINE_KEYS = (
+    "nand.cell_type", "controller.channels", "controller.chips_per_channel", "nand.dies_per_chip",
+    "nand.planes_per_die", "nand.blocks_per_plane", "nand.pages_per_block", "nand.page_size_bytes",
+    "nand.timing.read_us", "nand.timing.program_us", "nand.timing.erase_us", "channel.transfer_rate_mts",
+    "ftl.mode", "ftl.spare_factor", "ftl.gc.policy", "ftl.gc.free_block_low_watermark",
+    "ftl.gc.free_block_high_watermark", "host.queue_depth", "seed", "precondition")
+_GEOMETRY_KEYS = ("controller.channels", "controller.chips_per_channel", "nand.dies_per_chip", "nand.planes_per_die",
+                  "nand.blocks_per_plane", "nand.pages_per_block", "nand.page_size_bytes")
 _PACKAGE_PRESETS = pathlib.Path(__file__).absolute().parent / "presets"
 
 
@@ -146,7 +155,8 @@ class Config:
         return self.get(key)
 
     def __contains__(self, key: str) -> bool:
-        return isinstance(key, str) and self.get(key, _MISSING) is not _MISSING
+        absent = object()  # not _MISSING: get() takes that for "no default given" and raises
+        return isinstance(key, str) and self.get(key, absent) is not absent
 
     def set(self, key: str, value: Any) -> "Config":
         """Sets one key (dotted path) and validates; ValueError names the key on bad input."""
@@ -195,6 +205,32 @@ class Config:
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Config) and self._doc == other._doc
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the headline keys with their units, the raw capacity, and the whole
+        document folded away below."""
+        from . import _html
+
+        units = {entry["key"]: entry.get("unit") or "" for entry in parameters()}
+        rows = []
+        absent = object()
+        for key in CONFIG_HEADLINE_KEYS:
+            value = self.get(key, absent)
+            if value is not absent:
+                rows.append({"key": key, "value": value if isinstance(value, (int, float, str)) else json.dumps(value),
+                             "unit": units.get(key, "")})
+        if "workload" in self:
+            from .simulation import workload_compact
+
+            rows.append({"key": "workload", "value": workload_compact(self.get("workload")), "unit": ""})
+        geometry = [self.get(key, None) for key in _GEOMETRY_KEYS]
+        if all(isinstance(value, int) for value in geometry):
+            capacity = 1
+            for value in geometry:
+                capacity *= value
+            rows.append({"key": "raw capacity", "value": f"{capacity / 2**30:.2f}", "unit": "GiB"})
+        return _html.document(f"ssdtlm.Config {self._doc.get('name', 'custom')!r} from {self.source}",
+                              _html.table(rows), details=("effective configuration (JSON)", self.to_json()))
 
     def __repr__(self) -> str:
         name = self._doc.get("name", "custom")

@@ -39,6 +39,28 @@ def load_raid_config(config, settings: Mapping[str, Any] | None = None) -> dict:
     raise TypeError(f"config: expected a RAID preset name, a file path or a dict, got {type(config).__name__}")
 
 
+class RaidStats(dict):
+    """stats.json of `ssdtlm raid` as a dict, shown in Jupyter as a table of the array's
+    figures, the RAID layout, failures and rebuild, and the warnings."""
+
+    def _repr_html_(self) -> str:
+        from . import _html
+
+        raid = self.get("raid", {})
+        rebuild = raid.get("rebuild", {})
+        figures = [("simulated ms", self.get("sim_time_ns", 0) / 1e6), ("layout", raid.get("layout")),
+                   ("members", raid.get("members")), ("spares", raid.get("spares")),
+                   ("failed members", len(raid.get("failures", [])) or None),
+                   ("rebuild stripes", rebuild.get("stripes_rebuilt") or None),
+                   ("rebuild completed us", rebuild.get("completed_us")),
+                   ("lost data operations", raid.get("lost_data_operations") or None),
+                   ("GC coordination", raid.get("gc_coordination", {}).get("policy"))]
+        figures += _html.optional_sections(self, ("data_integrity", "energy"))
+        title = "ssdtlm RAID statistics" + (" (interrupted)" if self.get("interrupted") else "")
+        return _html.document(title, _html.table(_html.operation_rows(self.get("array", {}))),
+                              _html.table(_html.figure_rows(figures)), _html.warnings_list(self.get("warnings", [])))
+
+
 class RaidSimulation:
     """One timed simulation of a RAID platform in its own SystemC kernel context."""
 
@@ -136,9 +158,9 @@ class RaidSimulation:
         return json.loads(self._session.status())
 
     @property
-    def stats(self) -> dict:
+    def stats(self) -> RaidStats:
         """stats.json of `ssdtlm raid` at the current simulated time."""
-        return json.loads(self._session.statistics())
+        return RaidStats(json.loads(self._session.statistics()))
 
     @property
     def effective_config(self) -> dict:
@@ -155,7 +177,7 @@ class RaidSimulation:
 
 
 def simulate_raid(config, workload=None, *, settings: Mapping[str, Any] | None = None, precondition: str | None = None,
-                  fail_drive: tuple[int, Any] | None = None, progress: bool | None = None) -> dict:
+                  fail_drive: tuple[int, Any] | None = None, progress: bool | None = None) -> RaidStats:
     """Runs a RAID simulation to the end and returns its statistics (the stats.json dict).
     `fail_drive=(slot, time)` fails a member at a simulated time."""
     with RaidSimulation(config, workload, settings=settings, precondition=precondition, progress=progress) as sim:

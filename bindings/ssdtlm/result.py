@@ -17,6 +17,8 @@ import pathlib
 from typing import Any, Iterable
 
 OPS = ("read", "write", "trim")
+# Sections of stats.json present only in some modes, shown in the notebook view when there.
+RESULT_OPTIONAL_SECTIONS = ("data_integrity", "power", "recovery", "energy")
 _LATENCY_SCALE = {"ns": 1.0, "us": 1e-3, "ms": 1e-6, "s": 1e-9}
 
 
@@ -181,6 +183,27 @@ class Result:
         """stats.json's "warnings": [{"kind", "message"}] about figures that may not measure what
         was meant (no GC after preconditioning, unmapped reads, trace requests beyond the device)."""
         return self.stats.get("warnings", [])
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the headline figures per operation type, WA and GC, the optional
+        sections (data integrity, power, energy) and the warnings."""
+        from . import _html
+
+        stats = self.stats
+        gc = stats.get("gc", {})
+        erases = stats.get("erase_count", {})
+        figures = [("simulated ms", stats.get("sim_time_ns", 0) / 1e6),
+                   ("drain ms", stats["drain_time_ns"] / 1e6 if stats.get("drain_time_ns") else None),
+                   ("write amplification", stats.get("write_amplification")),
+                   ("GC victims", gc.get("victims")), ("GC pages moved", gc.get("pages_moved")),
+                   ("erase count min / max", f"{erases['min']} / {erases['max']}" if erases else None),
+                   ("wall seconds", self.wall.get("wall_seconds"))]
+        figures += _html.optional_sections(stats, RESULT_OPTIONAL_SECTIONS)
+        title = f"ssdtlm.Result: {self.config.get('name', 'custom')}"
+        if self.interrupted:
+            title += " (interrupted: figures of the run up to the stop)"
+        return _html.document(title, _html.table(_html.operation_rows(stats.get("host", {}))),
+                              _html.table(_html.figure_rows(figures)), _html.warnings_list(self.warnings))
 
     def __repr__(self) -> str:
         host = self.stats.get("host", {})

@@ -5,7 +5,8 @@
 
 returns a pandas DataFrame with one row per point: the grid's keys, then every scalar figure of
 stats.json under its dotted path ("write_amplification", "host.write.latency_us.p99", ...),
-then wall_seconds. Grid keys are configuration keys, plus "workload" and "precondition".
+then wall_seconds (a SweepFrame: in Jupyter it shows the grid and the headline figures, and the
+points' warnings, which frame.attrs["warnings"] holds). Grid keys are configuration keys, plus "workload" and "precondition".
 
 Every point runs in a fresh Python process (`python -m ssdtlm._point`), started by a task
 function that any concurrent.futures executor can run: by default a ProcessPoolExecutor over
@@ -134,7 +135,6 @@ def sweep(base, grid, *, workload=None, precondition: str | None = None, executo
     out: directory for one `ssdtlm run`-style folder per point plus sweep.csv / sweep.md.
     on_error: "raise" (default) or "record" (failed points get an "error" column, NaN figures).
     """
-    import pandas as pd
     from tqdm.auto import tqdm
 
     from . import _core
@@ -211,13 +211,14 @@ def sweep(base, grid, *, workload=None, precondition: str | None = None, executo
     from .result import flatten, lookup
 
     wanted = list(metrics) if metrics is not None else None
-    rows = []
-    for label, outcome in zip(labels, outcomes):
+    rows, point_warnings = [], []
+    for index, (label, outcome) in enumerate(zip(labels, outcomes)):
         row = dict(label)
         if "error" in outcome:
             row["error"] = outcome["error"]
         else:
             stats = outcome["stats"]
+            point_warnings += [{"point": index, **warning} for warning in stats.get("warnings", [])]
             if wanted is None:
                 row.update(flatten(stats))
             else:
@@ -228,8 +229,11 @@ def sweep(base, grid, *, workload=None, precondition: str | None = None, executo
                         raise ValueError(f"metrics: {error.args[0]}") from None
             row["wall_seconds"] = outcome["wall_seconds"]
         rows.append(row)
-    frame = pd.DataFrame(rows)
+    from ._sweep_frame import SweepFrame
+
+    frame = SweepFrame(rows)
     frame.attrs["grid"] = list(points[0]) if points else []
+    frame.attrs["warnings"] = point_warnings
     if out_dir is not None:
         from .tables import write_table
 
