@@ -14,7 +14,7 @@ export CCACHE_NOHASHDIR := 1
 SANITIZE_BUILD_DIR ?= build-asan
 FUZZ_SECONDS ?= 10
 
-.PHONY: setup build python demo test sanitize-configure sanitize-test fuzz-test release clean
+.PHONY: setup build python wheel demo test sanitize-configure sanitize-test fuzz-test release clean
 
 setup:
 	@scripts/setup.sh
@@ -28,7 +28,7 @@ build: setup
 PYTHON_STAMP := .venv/.ssdtlm-package.stamp
 PYTHON_PACKAGE_SOURCES := CMakeLists.txt pyproject.toml $(shell find bindings models platforms \
   -name __pycache__ -prune -o \( -name '*.cpp' -o -name '*.h' -o -name '*.py' -o -name '*.json' \
-  -o -name CMakeLists.txt \) -print)
+  -o -name CMakeLists.txt -o -name py.typed \) -print)
 
 python: setup
 	@$(MAKE) --no-print-directory $(PYTHON_STAMP)
@@ -38,11 +38,33 @@ $(PYTHON_STAMP): $(PYTHON_PACKAGE_SOURCES)
 	.venv/bin/python -m pip install -q --no-build-isolation .
 	@touch $@
 
+# A wheel that installs where Debian's libsystemc is not (docs/python.md, "Installing"): the
+# package built from build-python/ as `make python` builds it, then `auditwheel repair` copies
+# the shared libraries it links beyond the manylinux policy's system ones (libsystemc) into
+# ssdtlm.libs/ under hashed names, points the extension at them (RUNPATH $$ORIGIN/../ssdtlm.libs),
+# strips debug info and tags the wheel with the oldest manylinux policy its symbol versions
+# allow (manylinux_2_35 on Debian bookworm). Rebuilt only when a source of the package changed.
+WHEEL_DIR ?= dist
+WHEEL_STAMP := $(WHEEL_DIR)/.ssdtlm-wheel.stamp
+
+wheel: python
+	@$(MAKE) --no-print-directory $(WHEEL_STAMP)
+
+$(WHEEL_STAMP): $(PYTHON_PACKAGE_SOURCES)
+	@echo "wheel: building and repairing the ssdtlm wheel into $(WHEEL_DIR)/"
+	rm -rf $(WHEEL_DIR)/unrepaired $(WHEEL_DIR)/ssdtlm-*.whl
+	.venv/bin/python -m pip wheel -q --no-build-isolation --no-deps -w $(WHEEL_DIR)/unrepaired .
+	PATH="$(CURDIR)/.venv/bin:$$PATH" .venv/bin/auditwheel repair --strip -w $(WHEEL_DIR) \
+	  $(WHEEL_DIR)/unrepaired/ssdtlm-*.whl
+	rm -rf $(WHEEL_DIR)/unrepaired
+	@touch $@
+	@ls $(WHEEL_DIR)/ssdtlm-*.whl
+
 demo: build
 	$(BUILD_DIR)/ssdtlm run --config mlc-mqsim --precondition fill \
 	  --workload mixed:qd=8,count=20000,read=0.3,size=4KiB --out $(BUILD_DIR)/demo --force
 
-test: build python
+test: build python wheel
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 	SSDTLM_BINARY=$(abspath $(BUILD_DIR))/ssdtlm .venv/bin/python -m pytest -q tests/python
 
@@ -85,4 +107,4 @@ fuzz-test: sanitize-configure
 	cd $(SANITIZE_BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -L fuzz
 
 clean:
-	rm -rf $(BUILD_DIR) build-python $(SANITIZE_BUILD_DIR) $(RELEASE_BUILD_DIR)
+	rm -rf $(BUILD_DIR) build-python $(WHEEL_DIR) $(SANITIZE_BUILD_DIR) $(RELEASE_BUILD_DIR)
