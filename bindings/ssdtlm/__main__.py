@@ -1,8 +1,10 @@
 """`python -m ssdtlm sweep FILE.json ...`: the Python side of the ssdtlm command."""
+from __future__ import annotations
+
 import sys
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help"):
         print("usage: python -m ssdtlm sweep FILE.json [--scheduler ADDRESS] [--out DIR] [--workers N]")

@@ -16,11 +16,14 @@ _LATENCY_COLUMNS = (("mean", "mean us"), ("p50", "p50 us"), ("p99", "p99 us"), (
 def _number(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         return str(value)
-    if isinstance(value, numbers.Integral) or (float(value).is_integer() and abs(value) < 1e15):
+    if isinstance(value, numbers.Integral):
         return f"{int(value):,}"
-    if value and abs(value) < 1e-3:
-        return f"{float(value):.3g}"
-    return f"{float(value):,.3f}" if abs(value) < 1e6 else f"{float(value):,.0f}"
+    number = float(value)
+    if number.is_integer() and abs(number) < 1e15:
+        return f"{int(number):,}"
+    if number and abs(number) < 1e-3:
+        return f"{number:.3g}"
+    return f"{number:,.3f}" if abs(number) < 1e6 else f"{number:,.0f}"
 
 
 def table(rows: Sequence[Mapping[str, Any]], *, index: bool = False) -> str:

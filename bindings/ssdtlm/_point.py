@@ -2,12 +2,14 @@
 REQUEST holds config, source, workload, precondition, records, out; RESULT receives
 {"stats": ..., "wall_seconds": ...}. Errors go to stderr with a non-zero exit: 2 and the message
 alone for bad input (ValueError, a result that cannot be written), a traceback otherwise."""
+from __future__ import annotations
+
 import json
 import pathlib
 import sys
 
 
-def main(argv) -> int:
+def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print("usage: python -m ssdtlm._point REQUEST.json RESULT.json", file=sys.stderr)
         return 2

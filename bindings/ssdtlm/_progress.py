@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 _DELAY_SECONDS = 2.0
 
@@ -46,10 +47,10 @@ class PhaseBars:
 
     def __init__(self, enabled: bool):
         self.enabled = enabled
-        self._bar = None
-        self._phase = None
+        self._bar: Any = None
+        self._phase: str | None = None
 
-    def _open(self, phase: str, total):
+    def _open(self, phase: str, total: int | None) -> Any:
         if self._phase == phase:
             return self._bar
         self.close()
@@ -74,7 +75,7 @@ class PhaseBars:
         self._advance_to(bar, 100.0 * fraction if fraction is not None else requests)
 
     @staticmethod
-    def _advance_to(bar, position) -> None:
+    def _advance_to(bar: Any, position: float) -> None:
         # update(), not an assignment to n: update() honours the bar's delay and refresh rate.
         if position > bar.n:
             bar.update(position - bar.n)

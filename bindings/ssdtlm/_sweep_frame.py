@@ -12,16 +12,16 @@ class SweepFrame(pd.DataFrame):
     """frame.attrs: "grid" (the swept keys), "warnings" ([{"point", "kind", "message"}])."""
 
     @property
-    def _constructor(self):
+    def _constructor(self) -> type[SweepFrame]:
         return SweepFrame
 
-    def _repr_html_(self) -> str:  # type: ignore[override]
+    def _repr_html_(self) -> str:
         from . import _html
         from .sweep import summary_columns
 
         columns = summary_columns(self)
         if not columns:
-            return super()._repr_html_() or ""
+            return self.to_html(max_rows=pd.get_option("display.max_rows"), max_cols=pd.get_option("display.max_columns"))
         hidden = len(self.columns) - len(columns)
         headline = self[columns].to_html(border=0, classes="ssdtlm", float_format=lambda v: f"{v:,.3f}",
                                          max_rows=pd.get_option("display.max_rows"))

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import numbers
 import re
+from typing import Union
+
+# A simulated time: a number of nanoseconds, or a string with its unit ("1.5ms").
+TimeLike = Union[int, float, str]
+# A byte count: an integer, or a string with a binary unit ("64KiB").
+SizeLike = Union[int, str]
 
 _UNIT_PS = {"ps": 1, "ns": 1_000, "us": 1_000_000, "µs": 1_000_000, "ms": 1_000_000_000, "s": 1_000_000_000_000}
 _TIME = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(ps|ns|us|µs|ms|s)?\s*$")
 
 
-def to_ps(value, what: str = "time") -> int:
+def to_ps(value: TimeLike, what: str = "time") -> int:
     """Converts a time (number of ns, or a string with a unit) to integer picoseconds."""
     if isinstance(value, bool):
         raise TypeError(f"{what}: expected a time (ns as a number, or a string such as '1.5ms'), got {value!r}")
@@ -28,7 +34,7 @@ def to_ps(value, what: str = "time") -> int:
     return int(round(ps))
 
 
-def to_ns(value, what: str = "time") -> int:
+def to_ns(value: TimeLike, what: str = "time") -> int:
     """Whole nanoseconds (workload start and stop times)."""
     return int(round(to_ps(value, what) / 1_000))
 
@@ -45,7 +51,7 @@ _BYTE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10, "m": 
 _BYTES = re.compile(r"^\s*([0-9]+)\s*([A-Za-z]*)\s*$")
 
 
-def to_bytes(value, what: str = "size") -> int:
+def to_bytes(value: SizeLike, what: str = "size") -> int:
     """A byte count: an integer, or a string with a binary unit as in workload specs ("64KiB",
     "1MiB", "4k")."""
     if isinstance(value, bool):

@@ -15,11 +15,14 @@ import json
 import os
 import pathlib
 import re
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Union
 
 from . import _core
 
 _MISSING = object()
+# What functions that take a configuration accept: a Config, a platform document, a preset name
+# or a platform JSON file (Config.coerce).
+ConfigLike = Union["Config", Mapping[str, Any], str, "os.PathLike[str]"]
 # What the notebook view of a Config shows first (the whole document is folded below it).
 CONFIG_HEADLINE_KEYS = (
     "nand.cell_type", "controller.channels", "controller.chips_per_channel", "nand.dies_per_chip",
@@ -32,7 +35,7 @@ _GEOMETRY_KEYS = ("controller.channels", "controller.chips_per_channel", "nand.d
 _PACKAGE_PRESETS = pathlib.Path(__file__).absolute().parent / "presets"
 
 
-def _json_default(value):
+def _json_default(value: Any) -> Any:
     # numpy scalars and arrays (sweep grids are often np.linspace)
     if hasattr(value, "item") and callable(value.item) and getattr(value, "ndim", 0) == 0:
         return value.item()
@@ -43,14 +46,14 @@ def _json_default(value):
     raise TypeError(f"not JSON serialisable: {value!r}")
 
 
-def to_json_text(value) -> str:
+def to_json_text(value: Any) -> str:
     try:
         return json.dumps(value, default=_json_default)
     except RecursionError:  # the C++ side would refuse it anyway (64 levels at most)
         raise ValueError("document nested too deeply (a configuration has at most 64 levels)") from None
 
 
-def read_json_file(path) -> Any:
+def read_json_file(path: str | os.PathLike[str]) -> Any:
     """A JSON file read as the ssdtlm command reads configuration files: size and nesting limits,
     duplicate keys rejected, errors naming the file (and line:column). Raises ValueError."""
     return json.loads(_core.read_json_file(str(path)))
@@ -104,7 +107,7 @@ class Config:
         return cls._from_native(str(path), source=name)
 
     @classmethod
-    def load(cls, path) -> "Config":
+    def load(cls, path: str | os.PathLike[str]) -> "Config":
         """A platform JSON file (a document such as the presets, or an effective-config.json)."""
         path = pathlib.Path(path)
         if not path.is_file():
@@ -116,7 +119,7 @@ class Config:
         return cls(document, source=source)
 
     @classmethod
-    def coerce(cls, config) -> "Config":
+    def coerce(cls, config: ConfigLike) -> "Config":
         """A Config from a Config (copied), a dict, a preset name or a JSON file path."""
         if isinstance(config, Config):
             return config.copy()
@@ -191,7 +194,7 @@ class Config:
         """The document formatted exactly as the ssdtlm command writes JSON."""
         return _core.dump_json(to_json_text(self._doc), indent)
 
-    def save(self, path) -> pathlib.Path:
+    def save(self, path: str | os.PathLike[str]) -> pathlib.Path:
         path = pathlib.Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(self.to_json() + "\n")
@@ -203,7 +206,7 @@ class Config:
         other._doc = copy.deepcopy(self._doc)
         return other
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Config) and self._doc == other._doc
 
     def _repr_html_(self) -> str:

@@ -15,13 +15,13 @@ import json
 from typing import Any, Mapping
 
 from . import _core
-from .config import Config, to_json_text
+from .config import Config, ConfigLike, to_json_text
 
 
 def wa(*, pages_per_block: int | None = None, blocks: int | None = None, spare_factor: float | None = None,
        policy: str | None = None, params: Mapping[str, Any] | None = None, frontier: str | None = None,
        workload: str | None = None, host_writes: float | None = None, warmup: float | None = None,
-       seed: int | None = None, config=None, gc_low_watermark_blocks: int | None = None,
+       seed: int | None = None, config: ConfigLike | None = None, gc_low_watermark_blocks: int | None = None,
        gc_high_watermark_blocks: int | None = None, gc_victims_per_cycle: int | None = None) -> dict:
     """Write amplification of one configuration through the functional engine (see module doc)."""
     options: dict[str, Any] = {}

@@ -2,7 +2,14 @@
 global state, no display needed): save them with fig.savefig("x.png"); Jupyter shows them."""
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, cast
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from .result import Result
 
 _TIMELINE_PANELS = (
     ("bandwidth (MB/s)", ("host_read_mbps", "host_write_mbps", "gc_write_mbps")),
@@ -11,7 +18,8 @@ _TIMELINE_PANELS = (
 )
 
 
-def _figure(nrows: int = 1, ncols: int = 1, *, width: float = 7.0, height: float = 4.0, **kwargs):
+def _figure(nrows: int = 1, ncols: int = 1, *, width: float = 7.0, height: float = 4.0,
+            **kwargs: Any) -> tuple[Figure, Any]:
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(width, height), layout="constrained")
@@ -19,8 +27,14 @@ def _figure(nrows: int = 1, ncols: int = 1, *, width: float = 7.0, height: float
     return fig, axes
 
 
-def latency_cdf(results: Mapping[str, "object"], *, ops: Iterable[str] | None = None, ax=None,
-                unit: str = "us", log_tail: bool = True, log_x: bool | None = None):
+def _figure_of(ax: Axes) -> Figure:
+    # The figure the caller's axes belong to (a SubFigure's axes give that SubFigure, which
+    # draws and saves like a Figure for this module's purposes).
+    return cast("Figure", ax.figure)
+
+
+def latency_cdf(results: Mapping[str, Result], *, ops: Iterable[str] | None = None, ax: Axes | None = None,
+                unit: str = "us", log_tail: bool = True, log_x: bool | None = None) -> Figure:
     """Latency CDFs of several results ({label: Result}), one curve per (result, op). The
     latency axis is logarithmic when the latencies span more than two decades (log_x=None)."""
     import numpy as np
@@ -29,7 +43,7 @@ def latency_cdf(results: Mapping[str, "object"], *, ops: Iterable[str] | None = 
         fig, axes = _figure()
         ax = axes[0][0]
     else:
-        fig = ax.figure
+        fig = _figure_of(ax)
     plotted = 0
     low, high = float("inf"), 0.0
     for label, result in results.items():
@@ -62,7 +76,7 @@ def latency_cdf(results: Mapping[str, "object"], *, ops: Iterable[str] | None = 
     return fig
 
 
-def timeline(result, *, columns: Iterable[str] | None = None, axes=None):
+def timeline(result: Result, *, columns: Iterable[str] | None = None, axes: Sequence[Axes] | None = None) -> Figure:
     """The timeline of one result: bandwidth, free blocks and GC activity over time."""
     frame = result.timeline
     x = frame["time_us"] / 1e3
@@ -74,7 +88,7 @@ def timeline(result, *, columns: Iterable[str] | None = None, axes=None):
         fig, grid = _figure(len(panels), 1, width=8.0, height=2.4 * len(panels), sharex=True)
         axes = [row[0] for row in grid]
     else:
-        fig = axes[0].figure
+        fig = _figure_of(axes[0])
     for ax, (ylabel, names) in zip(axes, panels):
         for name in names:
             if name not in frame:
@@ -87,18 +101,18 @@ def timeline(result, *, columns: Iterable[str] | None = None, axes=None):
     return fig
 
 
-def sweep(frame, x: str, y: str, *, hue: str | None = None, ax=None, marker: str = "o",
-          xlabel: str | None = None, ylabel: str | None = None, logy: bool = False):
+def sweep(frame: pd.DataFrame, x: str, y: str, *, hue: str | None = None, ax: Axes | None = None, marker: str = "o",
+          xlabel: str | None = None, ylabel: str | None = None, logy: bool = False) -> Figure:
     """One line per value of `hue` (a grid key), y against x (columns of a sweep DataFrame)."""
     if ax is None:
         fig, axes = _figure()
         ax = axes[0][0]
     else:
-        fig = ax.figure
+        fig = _figure_of(ax)
     groups = [(None, frame)] if hue is None else list(frame.groupby(hue, sort=True))
     for value, group in groups:
         group = group.sort_values(x)
-        ax.plot(group[x], group[y], marker=marker, label=None if hue is None else f"{hue}={value}")
+        ax.plot(group[x], group[y], marker=marker, label=None if hue is None else f"{hue}={value!s}")
     ax.set_xlabel(xlabel or x)
     ax.set_ylabel(ylabel or y)
     if logy:

@@ -19,15 +19,18 @@ import heapq
 import itertools
 import json
 from collections.abc import Mapping
-from typing import Any, Callable
+from typing import Any, Callable, Union
 
 from . import _core, _progress
-from ._units import format_ps, to_ps
+from ._units import TimeLike, format_ps, to_ps
 from .config import to_json_text
-from .simulation import normalize_workload
+from .simulation import WorkloadSpec, normalize_workload
+
+# A RAID platform: a RAID preset name, a RAID platform file or a RAID document.
+RaidConfigLike = Union[str, Mapping[str, Any]]
 
 
-def load_raid_config(config, settings: Mapping[str, Any] | None = None) -> dict:
+def load_raid_config(config: RaidConfigLike, settings: Mapping[str, Any] | None = None) -> dict:
     """The effective RAID document (defaults filled in, the member SSD resolved) of a preset
     name, file path or dict, with `settings` applied. Bad keys raise ValueError naming them."""
     overrides = [f"{key}={value if isinstance(value, str) else json.dumps(value)}"
@@ -64,7 +67,8 @@ class RaidStats(dict):
 class RaidSimulation:
     """One timed simulation of a RAID platform in its own SystemC kernel context."""
 
-    def __init__(self, config, workload=None, *, settings: Mapping[str, Any] | None = None,
+    def __init__(self, config: RaidConfigLike, workload: WorkloadSpec | None = None, *,
+                 settings: Mapping[str, Any] | None = None,
                  precondition: str | None = None, progress: bool | None = None):
         document = load_raid_config(config, settings)
         if workload is None:
@@ -89,7 +93,7 @@ class RaidSimulation:
         self._sequence = itertools.count()
 
     # ---- scripting at simulated times
-    def at(self, time, callback: Callable[["RaidSimulation"], Any]) -> None:
+    def at(self, time: TimeLike, callback: Callable[["RaidSimulation"], Any]) -> None:
         """Calls callback(sim) when simulated time reaches `time` (absolute)."""
         when = to_ps(time, "at")
         if when < self._session.now_ps:
@@ -106,7 +110,7 @@ class RaidSimulation:
         self._session.fail_drive(index)
 
     # ---- running
-    def run_until(self, time) -> "RaidSimulation":
+    def run_until(self, time: TimeLike) -> "RaidSimulation":
         """Advances to `time` (absolute), calling due callbacks; stops early when the run ends."""
         self._advance(to_ps(time, "until"))
         return self
@@ -172,12 +176,13 @@ class RaidSimulation:
     def __enter__(self) -> "RaidSimulation":
         return self
 
-    def __exit__(self, *_exc) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()
 
 
-def simulate_raid(config, workload=None, *, settings: Mapping[str, Any] | None = None, precondition: str | None = None,
-                  fail_drive: tuple[int, Any] | None = None, progress: bool | None = None) -> RaidStats:
+def simulate_raid(config: RaidConfigLike, workload: WorkloadSpec | None = None, *,
+                  settings: Mapping[str, Any] | None = None, precondition: str | None = None,
+                  fail_drive: tuple[int, TimeLike] | None = None, progress: bool | None = None) -> RaidStats:
     """Runs a RAID simulation to the end and returns its statistics (the stats.json dict).
     `fail_drive=(slot, time)` fails a member at a simulated time."""
     with RaidSimulation(config, workload, settings=settings, precondition=precondition, progress=progress) as sim:

@@ -14,7 +14,14 @@ from __future__ import annotations
 
 import json
 import pathlib
-from typing import Any, Iterable
+import os
+from typing import TYPE_CHECKING, Any, Iterable
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 OPS = ("read", "write", "trim")
 # Sections of stats.json present only in some modes, shown in the notebook view when there.
@@ -56,19 +63,19 @@ class Result:
         self.out = out
         self._timeline_csv = timeline_csv
         self._requests_csv = requests_csv
-        self._timeline = None
-        self._requests = None
+        self._timeline: pd.DataFrame | None = None
+        self._requests: pd.DataFrame | None = None
         self._keepalive = keepalive  # temporary directory holding the CSVs when out=None
 
     # ---- loading
     @classmethod
-    def load(cls, directory) -> "Result":
+    def load(cls, directory: str | os.PathLike[str]) -> "Result":
         directory = pathlib.Path(directory)
         stats_path = directory / "stats.json"
         if not stats_path.is_file():
             raise ValueError(f"{directory}: no stats.json (not an ssdtlm output directory)")
 
-        def optional_json(name):
+        def optional_json(name: str) -> Any:
             path = directory / name
             return json.loads(path.read_text()) if path.is_file() else None
 
@@ -113,7 +120,7 @@ class Result:
         return flatten(self.stats)
 
     @property
-    def timeline(self):
+    def timeline(self) -> pd.DataFrame:
         """timeline.csv as a DataFrame (time_us, host_read_mbps, ..., erases)."""
         if self._timeline is None:
             import pandas as pd
@@ -124,7 +131,7 @@ class Result:
         return self._timeline
 
     @property
-    def requests(self):
+    def requests(self) -> pd.DataFrame | None:
         """requests.csv as a DataFrame, or None when per-request records were off."""
         if self._requests is None and self._requests_csv is not None:
             import pandas as pd
@@ -132,7 +139,7 @@ class Result:
             self._requests = pd.read_csv(self._requests_csv, dtype={"op": "category"})
         return self._requests
 
-    def latencies(self, op: str = "read", unit: str = "us"):
+    def latencies(self, op: str = "read", unit: str = "us") -> np.ndarray:
         """Latencies of one operation type ("read", "write", "trim" or "all") as a numpy array,
         in completion order. Needs per-request records (simulate(..., records=True))."""
         import numpy as np
@@ -149,15 +156,15 @@ class Result:
         return values.to_numpy(dtype=np.float64) * _LATENCY_SCALE[unit]
 
     # ---- plots
-    def plot_latency_cdf(self, ops: Iterable[str] | None = None, *, ax=None, unit: str = "us",
-                         log_tail: bool = True, label: str | None = None):
+    def plot_latency_cdf(self, ops: Iterable[str] | None = None, *, ax: Axes | None = None, unit: str = "us",
+                         log_tail: bool = True, label: str | None = None) -> Figure:
         """Latency CDF per operation type (matplotlib Figure). With log_tail the y axis shows
         1 - CDF on a log scale, which makes the tail (p99, p99.9) readable."""
         from .plot import latency_cdf
 
         return latency_cdf({label or "": self}, ops=ops, ax=ax, unit=unit, log_tail=log_tail)
 
-    def plot_timeline(self, columns: Iterable[str] | None = None, *, axes=None):
+    def plot_timeline(self, columns: Iterable[str] | None = None, *, axes: list[Axes] | None = None) -> Figure:
         """Host and GC bandwidth, free blocks and GC activity over simulated time (Figure)."""
         from .plot import timeline
 

@@ -34,19 +34,28 @@ import os
 import pathlib
 import tempfile
 import time as _time
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar, Union
 
 from . import _core, _progress
-from ._units import format_ps, to_bytes, to_ns, to_ps
-from .config import Config, to_json_text
+from ._units import SizeLike, TimeLike, format_ps, to_bytes, to_ns, to_ps
+from .config import Config, ConfigLike, to_json_text
 from .result import Result
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 SimulationError = _core.SimulationError
+# A workload: the compact spec ("random-read:qd=1,count=2000,size=4KiB", docs/workloads.md) or the
+# configuration's "workload" section as a dict.
+WorkloadSpec = Union[str, Mapping[str, Any]]
+# A directory path, as `out=` takes it.
+PathLike = Union[str, "os.PathLike[str]"]
+_Setter = TypeVar("_Setter", bound=Callable[["Simulation", Any], None])
 _FIRST_SLICE_PS = 1_000_000_000  # 1 ms of simulated time
 _SLICE_WALL_SECONDS = 0.2
 
 
-def normalize_workload(spec) -> dict:
+def normalize_workload(spec: WorkloadSpec) -> dict:
     """A workload as the JSON section (defaults filled in) from the compact form
     ("random-read:qd=1,count=2000,size=4KiB") or a dict (the configuration's "workload" section)."""
     if isinstance(spec, str):
@@ -56,7 +65,7 @@ def normalize_workload(spec) -> dict:
     raise TypeError(f"workload: expected a compact spec string or a dict, got {type(spec).__name__}")
 
 
-def workload_compact(spec) -> str:
+def workload_compact(spec: WorkloadSpec) -> str:
     """The compact form of a workload (for tables and labels)."""
     return _core.workload_compact(to_json_text(normalize_workload(spec)))
 
@@ -67,35 +76,35 @@ def workload_compact(spec) -> str:
 LIVE_PARAMETERS: dict[str, Callable[["Simulation", Any], None]] = {}
 
 
-def register_live_parameter(key: str):
-    def decorate(function):
+def register_live_parameter(key: str) -> Callable[[_Setter], _Setter]:
+    def decorate(function: _Setter) -> _Setter:
         LIVE_PARAMETERS[key] = function
         return function
     return decorate
 
 
-def _check_fraction(key, value):
+def _check_fraction(key: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ValueError(f"{key}: expected a number, got {value!r}")
     return float(value)
 
 
 @register_live_parameter("ftl.gc.free_block_low_watermark")
-def _set_low_watermark(sim: "Simulation", value):
+def _set_low_watermark(sim: "Simulation", value: Any) -> None:
     value = _check_fraction("ftl.gc.free_block_low_watermark", value)
     sim._session.set_gc_watermarks(value, sim._live["ftl.gc.free_block_high_watermark"])
     sim._live["ftl.gc.free_block_low_watermark"] = value
 
 
 @register_live_parameter("ftl.gc.free_block_high_watermark")
-def _set_high_watermark(sim: "Simulation", value):
+def _set_high_watermark(sim: "Simulation", value: Any) -> None:
     value = _check_fraction("ftl.gc.free_block_high_watermark", value)
     sim._session.set_gc_watermarks(sim._live["ftl.gc.free_block_low_watermark"], value)
     sim._live["ftl.gc.free_block_high_watermark"] = value
 
 
 @register_live_parameter("ftl.gc.foreground")
-def _set_foreground(sim: "Simulation", value):
+def _set_foreground(sim: "Simulation", value: Any) -> None:
     if not isinstance(value, bool):
         raise ValueError(f"ftl.gc.foreground: expected true or false, got {value!r}")
     sim._session.set_foreground_gc(value)
@@ -179,7 +188,8 @@ class Command:
 class Simulation:
     """One timed simulation of one SSD, scripted step by step (see the module docstring)."""
 
-    def __init__(self, config, *, precondition: str | None = None, out=None, records: bool | None = None,
+    def __init__(self, config: ConfigLike, *, precondition: str | None = None, out: PathLike | None = None,
+                 records: bool | None = None,
                  seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool | None = None,
                  force: bool = False):
         cfg = Config.coerce(config)
@@ -196,7 +206,7 @@ class Simulation:
         self._session = _core.Session(to_json_text(cfg.to_dict()), cfg.source)
         self._session.set_precondition(self.precondition)
         self.out = pathlib.Path(out) if out is not None else None
-        self._tmp = None
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
         if self.out is not None:
             # New or empty, as `ssdtlm run --out`: the files of two runs never mix.
             _core.claim_output_directory(str(self.out), force)
@@ -227,7 +237,8 @@ class Simulation:
         self._result: Result | None = None
 
     # ---- setup
-    def add_workload(self, spec, *, start=0, stop=None, seed: int | None = None) -> Workload:
+    def add_workload(self, spec: WorkloadSpec, *, start: TimeLike = 0, stop: TimeLike | None = None,
+                     seed: int | None = None) -> Workload:
         """Adds a workload (compact spec or dict) issuing from `start` until it ends by itself
         or `stop` (absolute simulated times: ns, or strings such as "5ms"). Its generator is
         seeded with `seed`, by default the configuration's seed plus the workload's index."""
@@ -243,12 +254,12 @@ class Simulation:
         self._workload_specs.append({"workload": section, "start_ns": start_ns, "stop_ns": stop_ns, "seed": seed})
         return Workload(self, index)
 
-    def at(self, time, callback: Callable[["Simulation"], Any]) -> None:
+    def at(self, time: TimeLike, callback: Callable[["Simulation"], Any]) -> None:
         """Calls callback(sim) when simulated time reaches `time` (absolute; before the
         kernel's events of that instant). A callback may schedule further callbacks."""
         self._schedule(to_ps(time, "at"), callback)
 
-    def _schedule(self, when: int, callback) -> None:
+    def _schedule(self, when: int, callback: Callable[["Simulation"], Any]) -> None:
         self._check_open()
         if when < self._session.now_ps:
             raise ValueError(f"at: {format_ps(when)} is in the past (now {format_ps(self._session.now_ps)})")
@@ -256,7 +267,8 @@ class Simulation:
             raise TypeError("at: callback must be callable")
         heapq.heappush(self._callbacks, (when, next(self._sequence), callback))
 
-    def every(self, interval, callback: Callable[["Simulation"], Any], *, start=None, stop=None) -> None:
+    def every(self, interval: TimeLike, callback: Callable[["Simulation"], Any], *, start: TimeLike | None = None,
+              stop: TimeLike | None = None) -> None:
         """Calls callback(sim) every `interval` from `start` (default: now + interval) up to
         `stop` (inclusive; default: for as long as the simulation runs). Returning False from
         the callback ends the series."""
@@ -266,7 +278,7 @@ class Simulation:
         first = self._session.now_ps + step if start is None else to_ps(start, "start")
         last = None if stop is None else to_ps(stop, "stop")
 
-        def tick(sim, when=first):
+        def tick(sim: "Simulation", when: int = first) -> None:
             if callback(sim) is False:
                 return
             following = when + step
@@ -283,21 +295,22 @@ class Simulation:
         namespace holds ftl.mjolnir.snapshot_slots more volume-sized slots after it)."""
         return self._session.logical_bytes
 
-    def range_copy(self, offset, length, destination) -> Command:
+    def range_copy(self, offset: SizeLike, length: SizeLike, destination: SizeLike) -> Command:
         """NVMe Simple Copy, issued now: [destination, +length) then references what
         [offset, +length) references (no data moves; holes stay holes). Offsets and length in
         bytes (or sizes such as "64KiB"), whole pages, inside the namespace."""
         return self._issue("range-copy", offset, length, destination)
 
-    def range_move(self, offset, length, destination) -> Command:
+    def range_move(self, offset: SizeLike, length: SizeLike, destination: SizeLike) -> Command:
         """Range move, issued now: a range copy, then [offset, +length) is unmapped."""
         return self._issue("range-move", offset, length, destination)
 
-    def range_delete(self, offset, length) -> Command:
+    def range_delete(self, offset: SizeLike, length: SizeLike) -> Command:
         """Range delete, issued now: [offset, +length) is unmapped."""
         return self._issue("range-delete", offset, length, 0)
 
-    def snapshot(self, offset=0, length=None, destination=None, *, slot: int | None = None) -> Command:
+    def snapshot(self, offset: SizeLike = 0, length: SizeLike | None = None, destination: SizeLike | None = None, *,
+                 slot: int | None = None) -> Command:
         """Snapshot, issued now: a range copy of the volume's [offset, +length) (default: the
         whole volume) into snapshot slot `slot` (the same range shifted by slot x volume_bytes;
         slot 1 unless a `destination` offset is given instead). Reads of the slot return the
@@ -314,7 +327,7 @@ class Simulation:
             destination = offset_bytes + slot * self.volume_bytes
         return self._issue("snapshot", offset_bytes, length_bytes, destination)
 
-    def page_contents(self, offset, length) -> list:
+    def page_contents(self, offset: SizeLike, length: SizeLike) -> list:
         """ftl.mode = mjolnir: what a host read of each page of [offset, +length) returns now,
         as the content tag data mode checks every flash read against (each host page write
         gets a fresh tag); None for a page no mapping references."""
@@ -330,7 +343,7 @@ class Simulation:
         """The range commands issued so far, in issue order."""
         return list(self._commands)
 
-    def _issue(self, op: str, offset, length, destination) -> Command:
+    def _issue(self, op: str, offset: SizeLike, length: SizeLike, destination: SizeLike) -> Command:
         self._check_runnable()
         handle = self._session.issue_command(op, to_bytes(offset, "offset"), to_bytes(length, "length"),
                                              to_bytes(destination, "destination"))
@@ -339,14 +352,14 @@ class Simulation:
         return command
 
     # ---- running
-    def run_until(self, time) -> "Simulation":
+    def run_until(self, time: TimeLike) -> "Simulation":
         """Advances simulated time to `time` (absolute), calling due callbacks on the way;
         workloads that drain earlier leave the device idle until then."""
         target = to_ps(time, "until")
         self._advance(target, stop_when_done=False)
         return self
 
-    def run_for(self, duration) -> "Simulation":
+    def run_for(self, duration: TimeLike) -> "Simulation":
         return self.run_until((self._session.now_ps + to_ps(duration, "duration")) / 1000)
 
     def run(self) -> "Simulation":
@@ -414,7 +427,7 @@ class Simulation:
             elif elapsed > _SLICE_WALL_SECONDS * 2:
                 step = max(step // 2, 1_000)
 
-    def _kernel(self, function, *args):
+    def _kernel(self, function: Callable[..., Any], *args: Any) -> Any:
         started = _time.perf_counter()
         try:
             return function(*args)
@@ -470,7 +483,7 @@ class Simulation:
         self._check_open()
         return json.loads(self._session.power_loss())
 
-    def timeline(self):
+    def timeline(self) -> pd.DataFrame:
         """The timeline rows recorded so far, as a DataFrame."""
         import pandas as pd
 
@@ -487,11 +500,11 @@ class Simulation:
         self._check_open()
         return json.loads(self._session.workload_status())
 
-    def get(self, key: str):
+    def get(self, key: str) -> Any:
         """Current value of a configuration key (live parameters reflect changes)."""
         return self._live[key] if key in self._live else self.config.get(key)
 
-    def set(self, key: str, value) -> None:
+    def set(self, key: str, value: Any) -> None:
         """Changes a parameter during the run (see LIVE_PARAMETERS for the keys that may change)."""
         self._check_open()
         if key not in LIVE_PARAMETERS:
@@ -555,10 +568,10 @@ class Simulation:
     def __enter__(self) -> "Simulation":
         return self
 
-    def __exit__(self, *_exc) -> None:
+    def __exit__(self, *_exc: object) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()
         except Exception:  # noqa: BLE001 - interpreter shutdown
@@ -587,7 +600,8 @@ class Simulation:
         return f"<ssdtlm.Simulation {self.config.get('name')!r} {state}, {len(self._workload_specs)} workload(s)>"
 
 
-def simulate(config, workload=None, *, precondition: str | None = None, out=None, records: bool | None = None,
+def simulate(config: ConfigLike, workload: WorkloadSpec | None = None, *, precondition: str | None = None,
+             out: PathLike | None = None, records: bool | None = None,
              seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool | None = None,
              force: bool = False) -> Result:
     """One timed run, as `ssdtlm run`: the configuration (Config, dict, preset name or file),

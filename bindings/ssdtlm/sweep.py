@@ -35,7 +35,17 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, Union
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ._sweep_frame import SweepFrame
+    from .config import ConfigLike
+    from .simulation import PathLike, WorkloadSpec
+
+# A grid: {KEY: [VALUES]} (every combination), or the explicit list of points.
+Grid = Union[Mapping[str, Iterable[Any]], Sequence[Mapping[str, Any]]]
 
 SPECIAL_KEYS = ("workload", "precondition")
 _PACKAGE_PARENT = str(pathlib.Path(__file__).absolute().parent.parent)
@@ -50,7 +60,7 @@ class PointFailed(RuntimeError):
         self.input_error = input_error
 
 
-def expand_grid(grid) -> list[dict]:
+def expand_grid(grid: Grid) -> list[dict]:
     """{"a": [1, 2], "b": [3]} -> [{"a": 1, "b": 3}, {"a": 2, "b": 3}] (the first key varies
     slowest). A list of dicts is taken as the explicit list of points."""
     if isinstance(grid, Mapping):
@@ -118,15 +128,16 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _display(value):
+def _display(value: Any) -> Any:
     if isinstance(value, Mapping):
         return json.dumps(value, sort_keys=True)
     return value
 
 
-def sweep(base, grid, *, workload=None, precondition: str | None = None, executor: cf.Executor | None = None,
-          max_workers: int | None = None, progress: bool = True, metrics: Iterable[str] | None = None,
-          out=None, records: bool = False, set: Mapping[str, Any] | None = None, on_error: str = "raise"):
+def sweep(base: ConfigLike, grid: Grid, *, workload: WorkloadSpec | None = None, precondition: str | None = None,
+          executor: cf.Executor | None = None, max_workers: int | None = None, progress: bool = True,
+          metrics: Iterable[str] | None = None, out: PathLike | None = None, records: bool = False,
+          set: Mapping[str, Any] | None = None, on_error: str = "raise") -> SweepFrame:
     """Runs every point of `grid` (see the module docstring) and returns a DataFrame.
 
     base: Config, dict, preset name or file. set: overrides applied to base first.
@@ -176,14 +187,14 @@ def sweep(base, grid, *, workload=None, precondition: str | None = None, executo
     for payload in payloads:
         payload["stop_file"] = stop_file
     own_executor = executor is None
-    if own_executor:
-        executor = cf.ProcessPoolExecutor(max_workers=max_workers or os.cpu_count() or 1, initializer=_ignore_sigint)
-    outcomes: list[dict | None] = [None] * len(payloads)
+    pool = executor if executor is not None else cf.ProcessPoolExecutor(
+        max_workers=max_workers or os.cpu_count() or 1, initializer=_ignore_sigint)
+    outcomes: list[dict] = [{} for _payload in payloads]
     bar = None
     futures: dict = {}
     try:
         # all submitted before the bar exists: a forking executor then forks no bar thread
-        futures = {executor.submit(run_point, payload): index for index, payload in enumerate(payloads)}
+        futures = {pool.submit(run_point, payload): index for index, payload in enumerate(payloads)}
         bar = tqdm(total=len(payloads), desc="sweep", unit="point", disable=not progress)
         for future in cf.as_completed(futures):
             index = futures[future]
@@ -205,7 +216,7 @@ def sweep(base, grid, *, workload=None, precondition: str | None = None, executo
         if bar is not None:
             bar.close()
         if own_executor:
-            executor.shutdown(wait=True, cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)
         stop_directory.cleanup()
 
     from .result import flatten, lookup
@@ -243,7 +254,7 @@ def sweep(base, grid, *, workload=None, precondition: str | None = None, executo
     return frame
 
 
-def summary_columns(frame) -> list[str]:
+def summary_columns(frame: pd.DataFrame) -> list[str]:
     """The grid's keys and the headline figures present in a sweep DataFrame."""
     headline = ["write_amplification", "host.read.iops", "host.read.latency_us.mean", "host.read.latency_us.p99",
                 "host.write.iops", "host.write.latency_us.mean", "host.write.latency_us.p99", "gc.victims",

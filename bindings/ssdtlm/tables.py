@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import Iterable
+import pathlib
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Union
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+# A table: a DataFrame, or rows as dicts of column -> value.
+TableLike = Union["pd.DataFrame", Iterable[Mapping[str, Any]]]
 
 
-def _frame(table):
+def _frame(table: TableLike) -> pd.DataFrame:
     import pandas as pd
 
     return table if isinstance(table, pd.DataFrame) else pd.DataFrame(list(table))
 
 
-def _cell(value, digits: int) -> str:
+def _cell(value: Any, digits: int) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -32,7 +39,7 @@ def _cell(value, digits: int) -> str:
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 
-def to_markdown(table, *, digits: int = 3, columns: Iterable[str] | None = None) -> str:
+def to_markdown(table: TableLike, *, digits: int = 3, columns: Iterable[str] | None = None) -> str:
     """A GitHub-flavoured Markdown table; numbers rounded to `digits` decimals."""
     frame = _frame(table)
     if columns is not None:
@@ -46,10 +53,9 @@ def to_markdown(table, *, digits: int = 3, columns: Iterable[str] | None = None)
     return "\n".join(lines) + "\n"
 
 
-def write_table(table, path_stem, *, digits: int = 3, columns: Iterable[str] | None = None):
+def write_table(table: TableLike, path_stem: str | pathlib.Path, *, digits: int = 3,
+                columns: Iterable[str] | None = None) -> tuple[pathlib.Path, pathlib.Path]:
     """Writes PATH_STEM.csv and PATH_STEM.md; returns both paths."""
-    import pathlib
-
     frame = _frame(table)
     if columns is not None:
         frame = frame[list(columns)]
