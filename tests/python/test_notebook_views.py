@@ -161,3 +161,37 @@ def test_raid_statistics_are_a_dict_shown_with_the_arrays_figures():
     assert figures["layout"]["value"] == stats["raid"]["layout"]
     assert figures["members"]["value"] == str(stats["raid"]["members"])
     assert len(view.items) == len(stats["warnings"])
+
+
+class RecordingBar:
+    """Stands in for tqdm.auto.tqdm (a widget in a notebook): records the bars opened."""
+    opened: list = []
+
+    def __init__(self, total=None, desc=None, **_options):
+        self.n, self.total, self.desc = 0, total, desc
+        RecordingBar.opened.append(self)
+
+    def update(self, step=1):
+        self.n += step
+
+    def close(self):
+        pass
+
+
+def test_in_a_notebook_progress_is_on_and_drawn_by_tqdm_auto(monkeypatch):
+    import sys
+    import types
+
+    import tqdm.auto
+
+    monkeypatch.setitem(sys.modules, "ipykernel", types.ModuleType("ipykernel"))  # as inside a Jupyter kernel
+    monkeypatch.delenv("SSDTLM_PROGRESS", raising=False)
+    monkeypatch.setattr(tqdm.auto, "tqdm", RecordingBar)
+    monkeypatch.setattr(RecordingBar, "opened", [])
+    cfg = ssdtlm.Config.preset("slc-2011").update(TINY)
+    ssdtlm.simulate(cfg, "random-read:qd=1,count=2000,size=4KiB", precondition="fill")  # progress=None
+    assert [bar.desc for bar in RecordingBar.opened] == ["precondition", "run"]
+    assert RecordingBar.opened[-1].n > 0  # the run advanced its bar (percent of the requests)
+    ssdtlm.sweep(cfg, {"ftl.gc.policy": ["greedy", "fifo"]}, workload="random-read:qd=1,count=100,size=4KiB",
+                 max_workers=1)
+    assert RecordingBar.opened[-1].desc == "sweep" and RecordingBar.opened[-1].n == 2
