@@ -30,8 +30,9 @@ Conventions in the documents:
   * The blocks of one document run in order and share one working directory and one Python
     namespace: a later block may use what an earlier one made (cfg, result, out/run1).
   * The CI steps themselves (make test, make sanitize-test, make fuzz-test, make build,
-    make python, the package install) are not rerun from inside `make test`: CI_STEPS replaces
-    each by a dry run (`make -n`), and the block's log says so.
+    make python, make wheel, the package install, the wheel's install) are not rerun from
+    inside `make test`: CI_STEPS replaces each by a dry run (`make -n`), and the block's log
+    says so.
 
 Where blocks run: prepare_workdir() makes a copy of the repository root in a temporary
 directory (README.md and docs/ copied; build/ and scenarios/ directories of links to the files
@@ -88,9 +89,11 @@ SKIPPED = "skipped"
 # The CI steps: (command as documented, what the harness runs instead). `make demo` runs for
 # real, without rebuilding (`-o build`: the build is CI's own step).
 CI_STEPS = [
-    (re.compile(r"^make (test|sanitize-test|fuzz-test|build|python|setup|release)\b"), r"make -n \1"),
+    (re.compile(r"^make (test|sanitize-test|fuzz-test|build|python|wheel|setup|release)\b"), r"make -n \1"),
     (re.compile(r"^make demo\b"), "make -o setup -o build demo"),
     (re.compile(r"^\.venv/bin/(python -m )?pip install --no-build-isolation \.(?=\s|$)"), "make -n python"),
+    # installing the repaired wheel into a fresh venv: tests/python/test_wheel_install.py's step
+    (re.compile(r"^\S*pip install \S*dist/ssdtlm-\S*\.whl"), "make -n wheel"),
 ]
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")

@@ -115,6 +115,14 @@ def test_a_command_marked_exits_n_must_exit_with_n_and_ci_steps_become_dry_runs(
     assert notes == ["CI step `make test` checked as `make -n test`"]
 
 
+def test_building_and_installing_the_wheel_are_ci_steps():
+    block = Block("doc.md", 1, "sh", "make wheel\nssdtlm-env/bin/pip install dist/ssdtlm-*.whl   # x\n", {})
+    script, notes = shell_script(block)
+    assert script == "make -n wheel\nmake -n wheel   # x\n"
+    assert notes == ["CI step `make wheel` checked as `make -n wheel`",
+                     "CI step `ssdtlm-env/bin/pip install dist/ssdtlm-*.whl` checked as `make -n wheel`"]
+
+
 def test_console_blocks_run_only_the_prompted_lines():
     block = Block("doc.md", 1, "console", "$ echo one \\\n  two\none two\n$ true\n", {})
     assert shell_script(block)[0] == "echo one \\\n  two\ntrue\n"
