@@ -3,7 +3,8 @@ pip into a fresh virtualenv (no system site packages; its dependencies from the 
 index), run with LD_LIBRARY_PATH and PYTHONPATH cleared and, where `unshare -rm` may create a
 mount namespace, with every /usr/lib/x86_64-linux-gnu/libsystemc* file masked by /dev/null, so
 only the copy auditwheel bundled can be loaded. Its statistics must equal those of the ssdtlm
-command built from the same sources."""
+command built from the same sources, and a sweep's point processes (as on Dask workers) run
+from the installed package too."""
 import glob
 import json
 import os
@@ -35,14 +36,19 @@ if sys.argv[1] == "masked":
 result = ssdtlm.simulate("slc-2011", {WORKLOAD!r}, set={SETTINGS!r}, precondition="fill", progress=False)
 with open("/proc/self/maps") as maps:
     mapped = sorted({{line.split()[-1] for line in maps if "libsystemc" in line}})
-print(json.dumps({{"package": ssdtlm.__file__, "libsystemc": mapped, "stats": result.stats}}))
+# a sweep's points run in processes of their own (python -m ssdtlm._point), as on Dask workers
+frame = ssdtlm.sweep("slc-2011", {{"ftl.gc.policy": ["greedy", "fifo"]}}, workload={WORKLOAD!r}, set={SETTINGS!r},
+                     max_workers=2, progress=False)
+print(json.dumps({{"package": ssdtlm.__file__, "libsystemc": mapped, "stats": result.stats,
+                  "sweep_requests": frame["host.requests"].tolist()}}))
 """
 
 
 def clean_environment() -> dict:
     """The test's environment without anything that points into the checkout or its venv."""
     env = {key: value for key, value in os.environ.items()
-           if key not in ("LD_LIBRARY_PATH", "LD_PRELOAD", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+           if key not in ("LD_LIBRARY_PATH", "LD_PRELOAD", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV",
+                          "MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     env["SYSTEMC_DISABLE_COPYRIGHT_MESSAGE"] = "1"
     return env
 
@@ -57,7 +63,8 @@ def mount_namespace_works() -> bool:
 @pytest.fixture(scope="module")
 def repaired_wheel() -> pathlib.Path:
     # a no-op when `make test` has built it already (the wheel target is a dependency of test)
-    subprocess.run(["make", "--no-print-directory", "wheel"], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(["make", "--no-print-directory", "wheel"], cwd=ROOT, check=True, capture_output=True,
+                   env=clean_environment())
     wheels = sorted((ROOT / "dist").glob("ssdtlm-*-manylinux_*_x86_64.whl"))
     assert len(wheels) == 1, f"expected one repaired wheel in dist/, found {wheels}"
     return wheels[0]
@@ -120,4 +127,5 @@ def test_wheel_installs_in_a_fresh_venv_and_runs_without_the_system_libsystemc(r
                     WORKLOAD, "--out", str(out), "--quiet"], check=True, env=env)
     stats = report["stats"]
     assert stats["host"]["requests"] == 2000
+    assert report["sweep_requests"] == [2000, 2000]
     assert stats == json.loads((out / "stats.json").read_text())
