@@ -29,6 +29,8 @@ nlohmann::json ssd_overrides_schema() {
   nlohmann::json schema = {{"type", "object"}, {"additionalProperties", false}};
   std::set<std::string> sections;
   for (const Parameter& p : ssd_parameter_schema().parameters()) {
+    // An array preconditions its devices alike: the RAID document's own key, refused per SSD.
+    if (p.path == "precondition") continue;
     schema["properties"][p.path] = parameter_value_schema(p);
     if (p.kind == ParameterKind::Section) {
       schema["patternProperties"]["^" + regex_escaped(p.path) + "\\..+$"] = nlohmann::json::object();

@@ -99,6 +99,7 @@ def test_what_the_loader_rejects_fails_validation(run_ssdtlm, validator, tmp_pat
      "ssd_overrides: 'nand.blocks_per_plan' does not match any of the regexes"),
     (lambda d: d["ssd_overrides"].update({"nand.blocks_per_plane": "many"}), "'many' is not of type 'integer'"),
     (lambda d: d.update(member_overrides={"x": {}}), "member_overrides: 'x' does not match any of the regexes"),
+    (lambda d: d["ssd_overrides"].update(precondition="fill"), "ssd_overrides: 'precondition' does not match any"),
     (lambda d: d.update(ssd={"nand": {"pages_per_block": 0}}), "ssd: {'nand': {'pages_per_block': 0}} is not valid"),
 ])
 def test_raid_documents_are_validated_with_their_member_ssd(run_ssdtlm, validator, tmp_path, change, complaint):
