@@ -137,3 +137,13 @@ def test_a_schema_reference_is_accepted_wherever_a_platform_file_is_read(run_ssd
                     "--out", str(tmp_path / "bad"), check=False)
     assert result.returncode == 2
     assert "$schema: expected a string" in result.stderr
+
+
+def test_the_presets_of_the_installed_package_find_the_schema_beside_them():
+    import ssdtlm as package
+
+    presets = sorted(package.preset_directory().glob("*.json"))
+    assert presets
+    for preset in presets:
+        reference = json.loads(preset.read_text())["$schema"]
+        assert (preset.parent / reference).read_text() == SCHEMA_FILE.read_text(), preset
