@@ -21,7 +21,21 @@ void register_config_doc_command(CLI::App& app) {
       std::cout << (first ? "" : ", ") << "`" << name << "`";
       first = false;
     }
-    std::cout << ".\n\n" << ssd_parameter_schema().to_markdown();
+    std::cout << ".\n\n"
+              << "In an editor: `ssdtlm config-schema` prints the JSON Schema of SSD and RAID platform documents, "
+                 "generated from the same tables (types, units, ranges, choices, defaults). "
+                 "platforms/ssdtlm.schema.json is its output and every preset names it with "
+                 "`\"$schema\": \"../ssdtlm.schema.json\"`. VS Code (and other editors with JSON Schema support) "
+                 "validates and completes a platform file of your own, with these descriptions on hover, when the "
+                 "file has a top-level `\"$schema\"` key with the schema's path (relative to the file) or URL, or for "
+                 "every file matched by the workspace setting `json.schemas` (.vscode/settings.json):\n\n"
+              << "```json\n"
+                 "{\"json.schemas\": [{\"fileMatch\": [\"platforms/presets/*.json\", \"configs/*.json\"],\n"
+                 "                   \"url\": \"./platforms/ssdtlm.schema.json\"}]}\n"
+                 "```\n\n"
+                 "Every loader (`ssdtlm run` and `raid`, the member SSD of a RAID document, Python's Config) accepts "
+                 "`$schema` at the top level of a platform document and leaves it out of effective-config.json.\n\n"
+              << ssd_parameter_schema().to_markdown();
     std::cout << "\n## RAID platform (`ssdtlm raid`)\n\n"
               << "From the table in platforms/raid_config.cpp. A RAID document has these keys plus `ssd` "
                  "(every member's SSD: a preset name, a file or a platform document), `ssd_overrides` and "

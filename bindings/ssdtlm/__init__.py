@@ -14,10 +14,11 @@ See docs/python.md.
 """
 import warnings as _warnings
 
-# `python -m ssdtlm.sweep` runs the module the package has already imported (for ssdtlm.sweep()).
-_warnings.filterwarnings("ignore", message=r"'ssdtlm\.sweep' found in sys\.modules", category=RuntimeWarning)
+# `python -m ssdtlm.sweep` / `ssdtlm.compare` run a module the package has already imported (for sweep(), compare()).
+_warnings.filterwarnings("ignore", message=r"'ssdtlm\.(sweep|compare)' found in sys\.modules", category=RuntimeWarning)
 
 from ._core import SimulationError  # noqa: E402
+from .compare import compare, compare_config  # noqa: E402
 from .config import Config, describe, parameters, preset_directory, presets  # noqa: E402
 from .functional import wa  # noqa: E402
 from .raid import RaidSimulation, load_raid_config, simulate_raid  # noqa: E402
@@ -29,6 +30,6 @@ from .sweep import PointFailed, expand_grid, sweep  # noqa: E402
 __version__ = "0.1.0"
 __all__ = [
     "Command", "Config", "LIVE_PARAMETERS", "PointFailed", "RaidSimulation", "Result", "Simulation", "SimulationError", "Workload",
-    "describe", "expand_grid", "normalize_workload", "parameters", "preset_directory", "presets",
+    "compare", "compare_config", "describe", "expand_grid", "normalize_workload", "parameters", "preset_directory", "presets",
     "load_raid_config", "register_live_parameter", "simulate", "simulate_raid", "sweep", "wa", "workload_compact",
 ]

@@ -7,6 +7,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/common/config/did_you_mean.h"
+#include "models/common/config/parameter_json_schema.h"
 
 namespace ssdtlm {
 namespace {
@@ -150,8 +151,15 @@ nlohmann::json ParameterSchema::validate_and_fill(const nlohmann::json& document
   if (!document.is_object()) {
     throw config_error(source, "expected a JSON object at the top level");
   }
-  walk(document, "", source);
   nlohmann::json effective = document;
+  if (const auto reference = effective.find(kSchemaReferenceKey); reference != effective.end()) {
+    if (!reference->is_string()) {
+      throw config_error(source + ": " + kSchemaReferenceKey,
+                         "expected a string (the schema's path or URL), got " + std::string(reference->type_name()));
+    }
+    effective.erase(reference);
+  }
+  walk(effective, "", source);
   for (const auto& p : parameters_) {
     if (p.default_value.is_null()) continue;
     const auto pointer = nlohmann::json::json_pointer("/" + [&] {
