@@ -24,7 +24,10 @@ import math
 import pathlib
 import re
 import sys
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 # Figures for which more is better, and figures for which less is better; others (counts,
 # sizes) have no direction: they are shown, and guarded only with an explicit :higher/:lower.
@@ -62,7 +65,7 @@ def _read_json(path: pathlib.Path, what: str) -> Any:
         raise ValueError(f"{path}: not a JSON {what}: {error}") from None
 
 
-def load_run(run) -> Run:
+def load_run(run: Any) -> Run:
     """A Run from an output folder, a stats.json file, a Result or a stats dict."""
     if isinstance(run, Run):
         return run
@@ -91,6 +94,7 @@ def numeric_leaves(node: Any, prefix: str = "") -> dict[str, float]:
     """Dotted paths of every number in stats.json; lists of objects (RAID devices) by index,
     lists of numbers (per-die utilization, histograms) left out."""
     leaves: dict[str, float] = {}
+    items: Iterable[tuple[str, Any]]
     if isinstance(node, dict):
         items = node.items()
     elif isinstance(node, list) and node and all(isinstance(item, dict) for item in node):
@@ -134,7 +138,7 @@ def _group_rank(metric: str) -> int:
     return _GROUP_ORDER.index(top) if top in _GROUP_ORDER else len(_GROUP_ORDER)
 
 
-def compare(a, b, *, all: bool = False):
+def compare(a: Any, b: Any, *, all: bool = False) -> pd.DataFrame:
     """The metrics of two runs as a DataFrame indexed by metric: a, b, change (b - a),
     change_pct (of a; inf when a is 0), better ("higher"/"lower"/None) and verdict ("better",
     "worse" or ""). Only the metrics that differ, unless all=True; metrics of one run only are
@@ -171,7 +175,7 @@ def _config_leaves(node: Any, prefix: str = "") -> dict[str, Any]:
     return leaves
 
 
-def compare_config(a, b):
+def compare_config(a: Any, b: Any) -> pd.DataFrame:
     """The configuration keys that differ between two runs' effective-config.json, as a
     DataFrame indexed by key with columns a and b (None where a run lacks the key). Raises
     ValueError when a run has no effective configuration."""
@@ -211,8 +215,8 @@ def guarded_metrics(run_a: Run, run_b: Run, specs: Sequence[str]) -> list[tuple[
     leaves_a, leaves_b = numeric_leaves(run_a.stats), numeric_leaves(run_b.stats)
     if not specs:
         names = [name.format(io=run_a.io_section) for name in DEFAULT_GUARD]
-        return [(name, direction(name)) for name in names
-                if leaves_a.get(name) and name in leaves_b]
+        return [(name, better) for name in names
+                if leaves_a.get(name) and name in leaves_b and (better := direction(name)) is not None]
     guards = []
     for spec in specs:
         key, better = parse_guard(spec)
@@ -233,13 +237,13 @@ def _percent(value: float) -> str:
     return "from 0" if math.isinf(value) else f"{value:+.2f}%"
 
 
-def format_metrics(frame) -> str:
+def format_metrics(frame: pd.DataFrame) -> str:
     """The comparison as text, one block per section (host.read, gc, flash.programs ...)."""
     width = max([len(name) for name in frame.index] + [6]) + 2
     lines = [f"{'metric':<{width}}{'A':>14}{'B':>14}{'change':>14}{'change %':>11}"]
     group = None
     for name, row in frame.iterrows():
-        parts = name.split(".")
+        parts = str(name).split(".")
         this_group = ".".join(parts[:2]) if len(parts) > 2 else parts[0]
         if group is not None and this_group != group:
             lines.append("")
@@ -284,7 +288,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 1 if regressed else 0
 
 
-def report_lines(run_a: Run, run_b: Run, frame, guards, fail_above: float | None, *, listed_all: bool = False):
+def report_lines(run_a: Run, run_b: Run, frame: pd.DataFrame, guards: Sequence[tuple[str, str]],
+                 fail_above: float | None, *, listed_all: bool = False) -> tuple[list[str], bool]:
     """The command's report, and whether a guarded metric regressed by more than fail_above."""
     leaves_a, leaves_b = numeric_leaves(run_a.stats), numeric_leaves(run_b.stats)
     shared = len([name for name in leaves_a if name in leaves_b])
