@@ -131,7 +131,8 @@ def sweep(base, grid, *, workload=None, precondition: str | None = None, executo
     base: Config, dict, preset name or file. set: overrides applied to base first.
     executor: any concurrent.futures.Executor (default: ProcessPoolExecutor(max_workers)).
     metrics: dotted stats paths to keep (default: every scalar figure).
-    out: directory for one `ssdtlm run`-style folder per point plus sweep.csv / sweep.md.
+    out: directory for one `ssdtlm run`-style folder per point plus sweep.csv, sweep-summary.md and
+         report.html (every metric against every swept parameter, ssdtlm.report.sweep_report).
     on_error: "raise" (default) or "record" (failed points get an "error" column, NaN figures).
     """
     import pandas as pd
@@ -236,6 +237,9 @@ def sweep(base, grid, *, workload=None, precondition: str | None = None, executo
         out_dir.mkdir(parents=True, exist_ok=True)
         frame.to_csv(out_dir / "sweep.csv", index=False)
         write_table(frame[summary_columns(frame)], out_dir / "sweep-summary")
+        from .report import sweep_report
+
+        sweep_report(frame, out_dir / "report.html", metrics=wanted)
     return frame
 
 
@@ -337,7 +341,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(to_markdown(frame[summary_columns(frame)]))
         print(f"{len(frame)} points in {time.perf_counter() - started:.1f} s; "
-              f"results in {out}/sweep.csv and {out}/sweep-summary.md")
+              f"results in {out}/sweep.csv, {out}/sweep-summary.md and {out}/report.html")
     return 0
 
 
