@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 import ssdtlm
-from ssdtlm.report import figures, write_report
+from ssdtlm.report import figures, format_value, write_report
 from ssdtlm.report.metrics import headline_rows
 from ssdtlm.report.runs import Run
 
@@ -51,13 +51,17 @@ def test_report_of_one_run_is_self_contained_and_shows_what_the_run_changed(ssdt
     assert scripts_and_links(html) == ([], [])  # nothing fetched: plotly.js is inlined
     assert "Plotly.newPlot" in html and 'id="latency-cdf"' in html and 'id="timeline"' in html
     # keys set on the command line differ from the preset slc-2011 and are highlighted
-    changed = re.findall(r'<tr class="changed"><td class="key">([^<]+)</td>', html.split("<details>")[0])
+    changes = html.split("5 key(s) differ from preset slc-2011")[1].split("<details>")[0]
+    changed = re.findall(r'<tr class="changed"><td class="key">([^<]+)</td>', changes)
     assert changed == ["controller.channels", "controller.chips_per_channel", "nand.blocks_per_plane",
                        "nand.planes_per_die", "precondition"]
     stats = json.loads((greedy / "stats.json").read_text())
     assert f"<td>{stats['host']['write']['count']:,}</td>" in html  # headline: write requests
     assert "write amplification" in html and "write latency p99.9 (us)" in html
     assert "mixed:" in html  # the workload, in its compact form
+    platform = html.split("<th class=\"key\">platform</th>")[1].split("</table>")[0]
+    assert '<tr class="changed"><td class="key">controller.channels</td><td>2</td></tr>' in platform
+    assert '<tr><td class="key">ftl.gc.policy</td><td>greedy</td></tr>' in platform
 
 
 def test_report_of_several_runs_has_a_difference_table(ssdtlm_binary, two_runs, tmp_path):
@@ -98,7 +102,12 @@ def test_run_and_raid_report_flag_write_report_html_beside_stats(ssdtlm_binary, 
     ssdtlm_command(ssdtlm_binary, "raid", "--config", "raid-5-mlc", "--workload", "mixed:read=0.5,count=400,size=16KiB",
                    "--out", str(raid_out), "--quiet", "--report")
     html = (raid_out / "report.html").read_text()
-    assert 'id="latency-cdf"' in html and "members" in html and "raid.layout" not in html.split("<details>")[0]
+    assert 'id="latency-cdf"' in html
+    stats = json.loads((raid_out / "stats.json").read_text())
+    members = [d["ssd"]["write_amplification"] for d in stats["devices"] if d["role"] == "member"]
+    assert len(members) == 5 and len(stats["devices"]) == 6  # raid-5-mlc: 5 members and a spare
+    assert re.search(r"write amplification, mean of 5 members</td><td>([^<]+)</td>", html).group(1) == \
+        format_value(sum(members) / 5)
 
 
 def test_a_report_that_cannot_be_written_fails_the_run(ssdtlm_binary, tmp_path):

@@ -22,7 +22,8 @@ from . import figures
 from .figures import DEFAULT_MAX_POINTS
 from .metrics import difference_rows, headline_rows
 from .page import escape, figure_div, format_value, page, table
-from .runs import Run, config_differences, flatten_with_lists, preset_document, unique_labels, workload_text
+from .runs import (Run, config_differences, flatten_with_lists, preset_document, summary_items, unique_labels,
+                   workload_text)
 
 # The ids of the figures' divs (the browser test finds the figures by them).
 FIGURE_IDS = {"latency_cdf": "latency-cdf", "timeline": "timeline", "latency_breakdown": "latency-breakdown"}
@@ -37,6 +38,9 @@ def _configuration_section(runs: list[Run]) -> str:
         workload = workload_text(run.config)
         if workload:
             heading += f"<p>workload <code>{escape(workload)}</code></p>"
+        items = summary_items(run.config)
+        heading += table(("platform", "value"), items, row_classes=["changed" if key in changed else ""
+                                                                   for key, _value in items])
         if preset is None:
             summary = f'<p class="note">{escape(against)}.</p>'
         elif changed:

@@ -42,11 +42,14 @@ def _scalar_rows(section: str, values: Any) -> Iterator[Row]:
 
 
 def _device_rows(devices: list) -> Iterator[Row]:
-    """An array's members: the mean and worst of their WA, GC victims and erase counts."""
+    """An array's members (spares left out): the mean and worst of their WA, GC victims and
+    erase counts."""
     def figures(path: tuple[str, ...]) -> list[float]:
         values = []
-        for device in devices:
-            node = device
+        for device in devices:  # {"device", "role": "member" | "spare", "ssd": its SSD statistics}
+            if not isinstance(device, dict) or device.get("role", "member") != "member":
+                continue
+            node = device.get("ssd", {})
             for part in path:
                 node = node.get(part, {}) if isinstance(node, dict) else {}
             if isinstance(node, (int, float)):
@@ -57,7 +60,7 @@ def _device_rows(devices: list) -> Iterator[Row]:
                         ("erase count max", ("erase_count", "max"))):
         values = figures(path)
         if values:
-            yield "members", f"{label}, mean of {len(values)}", sum(values) / len(values)
+            yield "members", f"{label}, mean of {len(values)} members", sum(values) / len(values)
             yield "members", f"{label}, worst member", max(values)
 
 

@@ -37,7 +37,7 @@ class Run:
         except ValueError:  # a RAID run or a run without timeline.csv
             timeline = None
         return cls(label=label, stats=result.stats, config=result.config, timeline=timeline,
-                   requests=result.requests)
+                   requests=_request_latencies(result))
 
     @classmethod
     def load(cls, directory, label: str | None = None) -> "Run":
@@ -49,6 +49,36 @@ class Run:
         except json.JSONDecodeError as error:
             raise ValueError(f"{directory}: unreadable JSON ({error})") from None
         return cls.from_result(result, label or directory.resolve().name)
+
+
+def _request_latencies(result: Result):
+    """requests.csv's op and latency_ns columns (all the report needs: a long run's records are
+    millions of rows), or None without records."""
+    path = getattr(result, "_requests_csv", None)
+    if path is None or not pathlib.Path(path).is_file():
+        return result.requests
+    import pandas as pd
+
+    try:
+        return pd.read_csv(path, usecols=["op", "latency_ns"], dtype={"op": "category"})
+    except ValueError as error:  # columns missing: not a requests.csv of this version
+        raise ValueError(f"{path}: {error}") from None
+
+
+# The platform at a glance, at the top of the configuration section (a RAID document has them
+# under "ssd.").
+SUMMARY_KEYS = ("nand.cell_type", "controller.channels", "controller.chips_per_channel", "nand.dies_per_chip",
+                "nand.planes_per_die", "nand.blocks_per_plane", "nand.pages_per_block", "nand.page_size_bytes",
+                "ftl.spare_factor", "ftl.gc.policy", "controller.scheduling_policy", "host.queue_depth")
+RAID_SUMMARY_KEYS = ("raid.level", "raid.members", "raid.stripe_unit_bytes", "raid.gc_coordination")
+
+
+def summary_items(config: dict) -> list[tuple[str, Any]]:
+    """(key, value) of the SUMMARY_KEYS the configuration has, then its seed."""
+    flat = flatten_with_lists(config)
+    keys = [key for key in RAID_SUMMARY_KEYS if key in flat] + \
+        [f"ssd.{key}" if "raid" in config else key for key in SUMMARY_KEYS]
+    return [(key, flat[key]) for key in keys + ["seed"] if key in flat]
 
 
 def unique_labels(directories: list[pathlib.Path]) -> list[str]:
@@ -113,4 +143,4 @@ def flatten_with_lists(document: dict, prefix: str = "") -> dict[str, Any]:
     return flat
 
 
-__all__ = ["Run", "config_differences", "workload_text", "flatten_with_lists", "preset_document", "unique_labels"]
+__all__ = ["Run", "config_differences", "summary_items", "workload_text", "flatten_with_lists", "preset_document", "unique_labels"]
