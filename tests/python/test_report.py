@@ -5,6 +5,7 @@ import math
 import os
 import re
 import subprocess
+import sys
 
 import numpy as np
 import pandas as pd
@@ -91,6 +92,12 @@ def test_report_rejects_bad_input_with_exit_2_naming_it(ssdtlm_binary, two_runs,
     assert nowhere.returncode == 2 and "no such directory" in nowhere.stderr
     no_output = ssdtlm_command(ssdtlm_binary, "report", str(greedy), check=False)
     assert no_output.returncode == 2 and "--output" in no_output.stderr
+    one_point = ssdtlm_command(ssdtlm_binary, "report", str(greedy), "-o", str(tmp_path / "r.html"),
+                               "--max-points", "1", check=False)
+    assert one_point.returncode == 2 and "--max-points" in one_point.stderr
+    python = subprocess.run([sys.executable, "-m", "ssdtlm.report", str(greedy), "-o", str(tmp_path / "r.html"),
+                             "--max-points", "1"], capture_output=True, text=True, timeout=600)
+    assert python.returncode == 2 and "--max-points: expected at least 2, got 1" in python.stderr
     assert not (tmp_path / "r.html").exists()
 
 

@@ -22,6 +22,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # argparse's usage errors are bad input: exit 2, as every ssdtlm command
         return int(exit_.code or 0)
+    if args.max_points < 2:
+        print(f"ssdtlm report: error: --max-points: expected at least 2, got {args.max_points}", file=sys.stderr)
+        return 2
     try:
         path = write_report(args.folders, args.output, title=args.title, max_points=args.max_points)
     except (ValueError, OSError) as error:
