@@ -164,7 +164,17 @@ def test_long_timelines_are_resampled_keeping_the_lowest_free_block_count():
     assert per_point == math.ceil(rows / 100) == 11
     assert len(resampled) == math.ceil(rows / per_point)
     assert resampled["time_us"].iloc[-1] == rows * 10.0 and resampled["free_blocks"].min() == 3
+    assert (resampled["host_write_mbps"] == 1.0).all()
     assert figures.resample(frame, rows, {})[1] == 1
+
+
+def test_resampled_rates_are_weighted_by_the_time_each_row_covers():
+    # row 2 is an idle stretch of 8 intervals (20 to 100 us): it weighs 8 times as much as row 3
+    frame = pd.DataFrame({"time_us": [10.0, 20.0, 100.0, 110.0], "host_write_mbps": [100.0, 100.0, 0.0, 50.0]})
+    resampled, per_point = figures.resample(frame, 2, {})
+    assert per_point == 2
+    assert list(resampled["time_us"]) == [20.0, 110.0]
+    assert list(resampled["host_write_mbps"]) == [100.0, (0.0 * 80 + 50.0 * 10) / 90]
 
 
 def test_report_of_a_folder_without_a_preset_name_still_renders(two_runs, tmp_path):

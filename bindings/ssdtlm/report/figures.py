@@ -103,15 +103,30 @@ def latency_cdf_figure(runs: list[Run], max_points: int = DEFAULT_MAX_POINTS):
 # ---- timeline -----------------------------------------------------------------------------
 def resample(frame, max_points: int, how: dict[str, str]):
     """At most max_points rows: consecutive rows grouped into buckets of equal size, each column
-    reduced by how[column] (mean, min, max); the time of a bucket is its last row's. Returns
-    (frame, rows per point)."""
+    reduced by how[column] (mean, min, max); the time of a bucket is its last row's. A mean is
+    weighted by each row's length of time: an idle stretch is one row of several intervals
+    (docs/architecture.md, "Outputs over simulated time"). Returns (frame, rows per point)."""
     rows = len(frame)
     if rows <= max_points:
         return frame, 1
     per_point = math.ceil(rows / max_points)
-    groups = frame.groupby(np.arange(rows) // per_point, sort=True)
-    resampled = groups.agg({**{column: how.get(column, "mean") for column in frame.columns}, "time_us": "last"})
-    return resampled.reset_index(drop=True), per_point
+    bucket = np.arange(rows) // per_point
+    time_us = frame["time_us"].to_numpy(dtype=float)
+    length_us = np.diff(time_us, prepend=0.0)  # row i covers (time_us[i-1], time_us[i]]
+    bucket_length_us = np.bincount(bucket, weights=length_us)
+    resampled = {}
+    for column in frame.columns:
+        values = frame[column].to_numpy(dtype=float)
+        reduction = "last" if column == "time_us" else how.get(column, "mean")
+        if reduction == "mean":
+            weighted = np.bincount(bucket, weights=values * length_us)
+            resampled[column] = np.divide(weighted, bucket_length_us, out=np.zeros_like(weighted),
+                                          where=bucket_length_us > 0)
+        else:
+            resampled[column] = frame[column].groupby(bucket, sort=True).agg(reduction).to_numpy()
+    import pandas as pd
+
+    return pd.DataFrame(resampled, columns=frame.columns), per_point
 
 
 def timeline_figure(runs: list[Run], max_points: int = DEFAULT_MAX_POINTS):
@@ -132,7 +147,7 @@ def timeline_figure(runs: list[Run], max_points: int = DEFAULT_MAX_POINTS):
     for index, run in with_timeline:
         frame, per_point = resample(run.timeline, max_points, how)
         if per_point > 1:
-            notes.append(f"{run.label if len(runs) > 1 else 'resampled'}: {per_point} intervals per point")
+            notes.append(f"{run.label if len(runs) > 1 else 'resampled'}: {per_point} rows per point")
         x = frame["time_us"].to_numpy(dtype=float) / 1e3
         for row, (_title, columns, _how) in enumerate(panels, start=1):
             for number, column in enumerate(c for c in columns if c in frame):
