@@ -12,9 +12,7 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 1.6em; border-bottom
 table { border-collapse: collapse; font-size: 0.9em; margin: 0.5em 0; }
 th, td { border: 1px solid #ddd; padding: 2px 8px; text-align: right; }
 th { background: #f3f3f3; } td.key, th.key { text-align: left; font-family: monospace; }
-td.section { text-align: left; color: #666; }
 tr.changed td { background: #fff3c4; } tr.changed td.key { font-weight: bold; }
-td.worse { color: #b00020; } td.better { color: #1b7f2a; }
 .warning { background: #fde8e8; border-left: 4px solid #b00020; padding: 4px 8px; margin: 4px 0; }
 .note { color: #666; font-size: 0.9em; }
 details summary { cursor: pointer; color: #1f5fa8; }
@@ -44,23 +42,18 @@ def format_value(value: Any) -> str:
 
 
 def table(header: Iterable[str], rows: Iterable[Iterable[Any]], *, key_columns: int = 1,
-          row_classes: Iterable[str] | None = None, cell_classes: Iterable[Iterable[str]] | None = None) -> str:
-    """An HTML table; the first key_columns cells of a row are left-aligned labels."""
+          row_classes: Iterable[str] | None = None) -> str:
+    """An HTML table; the first key_columns cells of a row are left-aligned labels, the others
+    formatted values (format_value). row_classes: a CSS class per row ("" for none)."""
     head = "".join(f'<th class="key">{escape(h)}</th>' if i < key_columns else f"<th>{escape(h)}</th>"
                    for i, h in enumerate(header))
     classes = list(row_classes) if row_classes is not None else None
-    cells_classes = list(cell_classes) if cell_classes is not None else None
     body = []
     for number, row in enumerate(rows):
         row_class = f' class="{classes[number]}"' if classes and classes[number] else ""
-        cells = []
-        for i, cell in enumerate(row):
-            extra = cells_classes[number][i] if cells_classes and i < len(cells_classes[number]) else ""
-            kind = "key" if i < key_columns else ""
-            css = " ".join(c for c in (kind, extra) if c)
-            text = escape(cell) if i < key_columns else escape(format_value(cell))
-            cells.append(f'<td class="{css}">{text}</td>' if css else f"<td>{text}</td>")
-        body.append(f"<tr{row_class}>{''.join(cells)}</tr>")
+        cells = "".join(f'<td class="key">{escape(cell)}</td>' if i < key_columns
+                        else f"<td>{escape(format_value(cell))}</td>" for i, cell in enumerate(row))
+        body.append(f"<tr{row_class}>{cells}</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
