@@ -11,7 +11,7 @@ namespace {
 // that no file of an earlier run (a requests.csv the new run does not write, say) is left
 // beside the new results.
 const char* const kRunOutputFiles[] = {"stats.json", "timeline.csv",     "requests.csv", "effective-config.json",
-                                       "wall.json",  "member_trace.csv", "stats.vcd"};
+                                       "wall.json",  "member_trace.csv", "stats.vcd",    "report.html"};
 
 }  // namespace
 

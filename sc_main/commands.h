@@ -2,6 +2,8 @@
 // Each subcommand of the `ssdtlm` command lives in its own file and registers itself on the
 // CLI11 app. A command's callback throws ssdtlm::ConfigError for bad input (main prints it
 // and exits 2) and sets the exit code through the returned reference otherwise.
+#include <string>
+
 #include <CLI/CLI.hpp>
 
 namespace ssdtlm::cli {
@@ -21,5 +23,11 @@ void register_raid_command(CLI::App& app);         // sc_main/raid_command.cpp
 void register_sweep_command(CLI::App& app);        // sc_main/sweep_command.cpp
 void register_config_schema_command(CLI::App& app);  // sc_main/config_schema_command.cpp
 void register_compare_command(CLI::App& app);      // sc_main/compare_command.cpp
+void register_report_command(CLI::App& app);       // sc_main/report_command.cpp
+
+// `run --report` and `raid --report`: report.html of OUT_DIR beside its stats.json (ssdtlm.report
+// in a child process, after every output is written); returns its exit status. A report that
+// cannot be written fails the run: the commands return this status when the run itself succeeded.
+int write_run_report(const std::string& out_dir, bool quiet);
 
 }  // namespace ssdtlm::cli

@@ -36,6 +36,7 @@ struct RaidRunOptions {
   std::string out;
   bool quiet = false;
   bool force = false;
+  bool report = false;
 };
 
 void print_summary(const nlohmann::json& stats, double wall_seconds, const std::string& out_dir) {
@@ -111,8 +112,9 @@ int raid_run(const RaidRunOptions& options) {
                                      {"precondition_wall_seconds", wall_seconds - timed_seconds},
                                      {"array_ios_per_wall_second", timed_seconds > 0 ? completed / timed_seconds : 0.0}});
   if (!options.quiet) print_summary(stats, wall_seconds, out_dir.string());
+  const int report_status = options.report ? write_run_report(out_dir.string(), options.quiet) : 0;
   if (interrupted) return report_interruption(stats);
-  return data_ok(stats) ? 0 : 1;
+  return data_ok(stats) ? report_status : 1;
 }
 
 }  // namespace
@@ -129,6 +131,7 @@ void register_raid_command(CLI::App& app) {
   raid->add_option("--out", options->out, "Output directory")->required();
   raid->add_flag("--quiet", options->quiet, "No summary and no progress output");
   raid->add_flag("--force", options->force, "Reuse a non-empty --out: replace the files of an earlier run");
+  raid->add_flag("--report", options->report, "Also write report.html (interactive HTML report) beside stats.json");
   raid->callback([options]() {
     if (commands_enabled()) exit_code() = raid_run(*options);
   });

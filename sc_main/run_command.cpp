@@ -27,6 +27,7 @@ struct RunOptions {
   std::string out;
   bool quiet = false;
   bool force = false;
+  bool report = false;
 };
 
 void print_summary(const nlohmann::json& stats, const nlohmann::json& wall, const std::string& out_dir) {
@@ -110,9 +111,10 @@ int run(const RunOptions& options) {
                          {"host_ios_per_wall_second", wall_seconds > 0 ? completed / wall_seconds : 0.0}};
   write_json(out_dir / "wall.json", wall);
   if (!options.quiet) print_summary(stats, wall, out_dir.string());
+  const int report_status = options.report ? write_run_report(out_dir.string(), options.quiet) : 0;
   if (interrupted) return report_interruption(stats);
   if (stats.contains("data_integrity") && stats["data_integrity"]["mismatches"].get<std::uint64_t>() != 0) return 1;
-  return 0;
+  return report_status;
 }
 
 }  // namespace
@@ -127,6 +129,7 @@ void register_run_command(CLI::App& app) {
   run_app->add_option("--out", options->out, "Output directory for stats.json, timeline.csv, effective-config.json")->required();
   run_app->add_flag("--quiet", options->quiet, "No summary and no progress output");
   run_app->add_flag("--force", options->force, "Reuse a non-empty --out: replace the files of an earlier run");
+  run_app->add_flag("--report", options->report, "Also write report.html (interactive HTML report) beside stats.json");
   run_app->callback([options]() {
     if (commands_enabled()) exit_code() = run(*options);
   });

@@ -13,6 +13,8 @@ DEBIAN_PACKAGES=(
   # The sanitizer tree and the libFuzzer targets (make sanitize-test, make fuzz-test):
   # clang 14 and its sanitizer/libFuzzer runtimes.
   clang libclang-rt-14-dev
+  # The HTML report's browser test (tests/python/test_report_browser.py): headless Chromium.
+  chromium
 )
 
 missing=()

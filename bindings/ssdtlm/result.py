@@ -7,6 +7,7 @@
     result.config             the effective configuration (with workload and precondition)
     result.warnings           stats.json's "warnings" (list of {"kind", "message"}; [] when none)
     result.plot_latency_cdf() / result.plot_timeline()   matplotlib Figures
+    result.report("report.html")   self-contained HTML report (interactive plots, ssdtlm.report)
 
 Result.load(DIR) reads a directory written by `ssdtlm run` or by simulate(out=DIR).
 """
@@ -169,6 +170,15 @@ class Result:
         from .plot import timeline
 
         return timeline(self, columns=columns, axes=axes)
+
+    def report(self, path, *, title: str | None = None, others: dict | None = None):
+        """Writes a self-contained HTML report of this result (as `ssdtlm report`): configuration,
+        headline table, interactive latency CDF and timeline, warnings. others: {label: Result}
+        to overlay and compare with this one. Returns the path."""
+        from .report import write_result_report
+
+        label = self.out.name if self.out is not None else "this run"
+        return write_result_report({label: self, **(others or {})}, path, title=title)
 
     # ---- text
     def summary(self) -> str:

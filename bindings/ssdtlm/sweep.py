@@ -143,7 +143,8 @@ def sweep(base: ConfigLike, grid: Grid, *, workload: WorkloadSpec | None = None,
     base: Config, dict, preset name or file. set: overrides applied to base first.
     executor: any concurrent.futures.Executor (default: ProcessPoolExecutor(max_workers)).
     metrics: dotted stats paths to keep (default: every scalar figure).
-    out: directory for one `ssdtlm run`-style folder per point plus sweep.csv / sweep.md.
+    out: directory for one `ssdtlm run`-style folder per point plus sweep.csv, sweep-summary.md and
+         report.html (every metric against every swept parameter, ssdtlm.report.sweep_report).
     on_error: "raise" (default) or "record" (failed points get an "error" column, NaN figures).
     """
     from tqdm.auto import tqdm
@@ -251,6 +252,9 @@ def sweep(base: ConfigLike, grid: Grid, *, workload: WorkloadSpec | None = None,
         out_dir.mkdir(parents=True, exist_ok=True)
         frame.to_csv(out_dir / "sweep.csv", index=False)
         write_table(frame[summary_columns(frame)], out_dir / "sweep-summary")
+        from .report import sweep_report
+
+        sweep_report(frame, out_dir / "report.html", metrics=wanted)
     return frame
 
 
@@ -352,7 +356,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(to_markdown(frame[summary_columns(frame)]))
         print(f"{len(frame)} points in {time.perf_counter() - started:.1f} s; "
-              f"results in {out}/sweep.csv and {out}/sweep-summary.md")
+              f"results in {out}/sweep.csv, {out}/sweep-summary.md and {out}/report.html")
     return 0
 
 
