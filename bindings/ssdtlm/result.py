@@ -171,7 +171,8 @@ class Result:
 
         return timeline(self, columns=columns, axes=axes)
 
-    def report(self, path, *, title: str | None = None, others: dict | None = None):
+    def report(self, path: str | os.PathLike[str], *, title: str | None = None,
+               others: dict[str, Result] | None = None) -> pathlib.Path:
         """Writes a self-contained HTML report of this result (as `ssdtlm report`): configuration,
         headline table, interactive latency CDF and timeline, warnings. others: {label: Result}
         to overlay and compare with this one. Returns the path."""

@@ -15,8 +15,9 @@ points: each headline metric against each swept parameter (sweep_report).
 """
 from __future__ import annotations
 
+import os
 import pathlib
-from typing import Iterable
+from typing import Any, Iterable
 
 from . import figures
 from .figures import DEFAULT_MAX_POINTS
@@ -122,7 +123,7 @@ def render(runs: list[Run], *, title: str | None = None, max_points: int = DEFAU
     return page(title or "ssdtlm report: " + ", ".join(run.label for run in runs), sections)
 
 
-def _write(text: str, path) -> pathlib.Path:
+def _write(text: str, path: str | os.PathLike[str]) -> pathlib.Path:
     path = pathlib.Path(path)
     if path.is_dir():
         raise ValueError(f"{path}: is a directory (give the report's file name)")
@@ -132,23 +133,23 @@ def _write(text: str, path) -> pathlib.Path:
     return path
 
 
-def write_report(directories: Iterable, path, *, title: str | None = None,
-                 max_points: int = DEFAULT_MAX_POINTS) -> pathlib.Path:
+def write_report(directories: Iterable[str | os.PathLike[str]], path: str | os.PathLike[str], *,
+                 title: str | None = None, max_points: int = DEFAULT_MAX_POINTS) -> pathlib.Path:
     """The report of one or more output folders written to path. ValueError for a folder that
     is not an output folder (no stats.json)."""
-    directories = [pathlib.Path(d) for d in directories]
-    runs = [Run.load(directory, label) for directory, label in zip(directories, unique_labels(directories))]
+    folders = [pathlib.Path(d) for d in directories]
+    runs = [Run.load(folder, label) for folder, label in zip(folders, unique_labels(folders))]
     return _write(render(runs, title=title, max_points=max_points), path)
 
 
-def write_result_report(results: dict, path, *, title: str | None = None,
+def write_result_report(results: dict[str, Any], path: str | os.PathLike[str], *, title: str | None = None,
                         max_points: int = DEFAULT_MAX_POINTS) -> pathlib.Path:
     """The report of Results in memory ({label: Result}), for Result.report."""
     runs = [Run.from_result(result, label) for label, result in results.items()]
     return _write(render(runs, title=title, max_points=max_points), path)
 
 
-def sweep_report(frame, path, *, metrics: Iterable[str] | None = None, title: str = "ssdtlm sweep report") -> pathlib.Path:
+def sweep_report(frame: Any, path: str | os.PathLike[str], *, metrics: Iterable[str] | None = None, title: str = "ssdtlm sweep report") -> pathlib.Path:
     """A sweep's DataFrame (ssdtlm.sweep) as a report: every metric against every swept
     parameter, then the table of all points. metrics: columns (default: the sweep's headline
     figures that vary or matter, see sweep.summary_columns)."""

@@ -3,7 +3,7 @@ runs have nothing to show in it; several runs are overlaid, one colour per run."
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -69,7 +69,7 @@ def latency_cdf_series(run: Run, op: str, max_points: int) -> tuple[np.ndarray, 
     return x, y, "latency histogram"
 
 
-def latency_cdf_figure(runs: list[Run], max_points: int = DEFAULT_MAX_POINTS):
+def latency_cdf_figure(runs: list[Run], max_points: int = DEFAULT_MAX_POINTS) -> Any:
     """Left: the CDF; right: 1 - CDF on a log axis, where p99 and p99.9 are readable."""
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
@@ -101,7 +101,7 @@ def latency_cdf_figure(runs: list[Run], max_points: int = DEFAULT_MAX_POINTS):
 
 
 # ---- timeline -----------------------------------------------------------------------------
-def resample(frame, max_points: int, how: dict[str, str]):
+def resample(frame: Any, max_points: int, how: dict[str, str]) -> Any:
     """At most max_points rows: consecutive rows grouped into buckets of equal size, each column
     reduced by how[column] (mean, min, max); the time of a bucket is its last row's. A mean is
     weighted by each row's length of time: an idle stretch is one row of several intervals
@@ -129,7 +129,7 @@ def resample(frame, max_points: int, how: dict[str, str]):
     return pd.DataFrame(resampled, columns=frame.columns), per_point
 
 
-def timeline_figure(runs: list[Run], max_points: int = DEFAULT_MAX_POINTS):
+def timeline_figure(runs: list[Run], max_points: int = DEFAULT_MAX_POINTS) -> Any:
     """Bandwidth, IOPS, free blocks and GC activity over simulated time: panels sharing one
     zoomable time axis (range slider below); long timelines resampled to max_points rows."""
     import plotly.graph_objects as go
@@ -185,7 +185,7 @@ def breakdown(run: Run) -> dict[str, dict[str, float]]:
     return {op: parts for op, parts in found.items() if parts}
 
 
-def latency_breakdown_figure(runs: list[Run]):
+def latency_breakdown_figure(runs: list[Run]) -> Any:
     import plotly.graph_objects as go
 
     fig = go.Figure()
@@ -200,7 +200,7 @@ def latency_breakdown_figure(runs: list[Run]):
 
 
 # ---- sweeps -------------------------------------------------------------------------------
-def sweep_figure(frame, parameter: str, metrics: Iterable[str], other_keys: list[str]):
+def sweep_figure(frame: Any, parameter: str, metrics: Iterable[str], other_keys: list[str]) -> Any:
     """Each metric against one swept parameter, one line per combination of the other keys."""
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots

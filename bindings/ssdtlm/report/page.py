@@ -57,7 +57,7 @@ def table(header: Iterable[str], rows: Iterable[Iterable[Any]], *, key_columns: 
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
-def figure_div(fig, div_id: str) -> str:
+def figure_div(fig: Any, div_id: str) -> str:
     """A figure's div and data (plotly.js itself comes once, in the page's head)."""
     import plotly.io as pio
 

@@ -4,6 +4,7 @@ or from a Result in memory, and the configuration keys that differ from the pres
 from __future__ import annotations
 
 import dataclasses
+import os
 import json
 import pathlib
 from typing import Any
@@ -40,7 +41,7 @@ class Run:
                    requests=_request_latencies(result))
 
     @classmethod
-    def load(cls, directory, label: str | None = None) -> "Run":
+    def load(cls, directory: str | os.PathLike[str], label: str | None = None) -> "Run":
         directory = pathlib.Path(directory)
         if not directory.is_dir():
             raise ValueError(f"{directory}: no such directory")
@@ -51,7 +52,7 @@ class Run:
         return cls.from_result(result, label or directory.resolve().name)
 
 
-def _request_latencies(result: Result):
+def _request_latencies(result: Result) -> Any:
     """requests.csv's op and latency_ns columns (all the report needs: a long run's records are
     millions of rows), or None without records."""
     path = getattr(result, "_requests_csv", None)
