@@ -132,8 +132,9 @@ WaResult run_wa(const WaOptions& options) {
   if (core.victim_policy().wants_exact_page_rates()) {
     std::vector<float> rates;
     if (!stream->page_update_probabilities(rates)) {
-      throw config_error(core.exact_rates_key(), "needs exact page update frequencies, which workload '" + options.workload +
-                                               "' does not define (use uniform, hotcold:... or zipf:...)");
+      throw config_error(core.exact_rates_key(), "needs exact page update frequencies, which workload '" +
+                                                     options.workload +
+                                                     "' does not define (use uniform, hotcold:... or zipf:...)");
     }
     core.set_page_update_rates(std::move(rates));
   }

@@ -15,9 +15,10 @@
 // cycle are relocated in u_p2 order, so pages of like update frequency share blocks.
 //
 // `oracle=1` (or the policy name `mdc-oracle`) is seed 002's MDC-opt (sec 6.1.3): the same
-// cleaning and sorting with each page's exact update frequency in place of the u_p2 estimate. A page's heat is then its probability
-// of being the next host write (the workload supplies it), a block's heat the average over the
-// pages it still holds, and the priority C * heat / (b - C)^2 (heat ~ 1 / (u_now - u_p2)).
+// cleaning and sorting with each page's exact update frequency in place of the u_p2 estimate. A
+// page's heat is then its probability of being the next host write (the workload supplies it), a
+// block's heat the average over the pages it still holds, and the priority C * heat / (b - C)^2
+// (heat ~ 1 / (u_now - u_p2)).
 //
 // `segment_updates=1` is not section 5 but a reading of sec 4.3's wording ("u_p1 as the time of
 // the ultimate (last) segment update, and u_p2 as the time of the penultimate", "two updates to
@@ -109,10 +110,6 @@ class MdcPolicy final : public ScanningPolicy {
   std::vector<double> heat_sum_;
   std::vector<std::uint32_t> heat_pages_;
 };
-
-}  // namespace
-
-namespace {
 
 std::uint32_t sort_buffer_pages(PolicyParams& params, std::uint32_t pages_per_block) {
   return static_cast<std::uint32_t>(params.integer("sort_buffer_segments", 16, 0, 1 << 16)) * pages_per_block;
