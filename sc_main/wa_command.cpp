@@ -18,6 +18,7 @@
 #include "models/common/config/config_error.h"
 #include "models/common/output_file.h"
 #include "models/ftl/functional/functional_engine.h"
+#include "models/ftl/gc/victim_policy.h"
 #include "platforms/ssd_config.h"
 #include "sc_main/commands.h"
 
@@ -94,7 +95,7 @@ void register_wa_command(CLI::App& app) {
   flags->spare_factor = wa->add_option("--spare-factor", o.spare_factor,
                                        "S: fraction of physical pages hidden from the host, in (0, 1)")
                             ->capture_default_str();
-  flags->policy = wa->add_option("--policy", o.policy, "victim policy: fifo, greedy, random, windowed, d-choices, cost-benefit, mdc")
+  flags->policy = wa->add_option("--policy", o.policy, "victim policy: " + victim_policy_names())
                       ->capture_default_str();
   wa->add_option("--param", flags->params,
                  "KEY=VALUE policy parameter (d, memory, window, sort_buffer_segments), frontier parameter "

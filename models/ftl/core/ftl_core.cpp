@@ -159,11 +159,17 @@ void FtlCore::set_page_update_rates(std::vector<float> rates) {
 
 double FtlCore::exact_rate(Lpn lpn) const {
   if (page_rates_.empty()) {
-    throw config_error(config_.policy_params_key + "oracle",
+    throw config_error(exact_rates_key(),
                        "needs every page's exact update frequency, which only the functional engine (ssdtlm wa) "
                        "with a synthetic workload supplies");
   }
   return page_rates_[lpn];
+}
+
+std::string FtlCore::exact_rates_key() const {
+  // mdc-oracle asks for the rates by its name, mdc by its `oracle` parameter.
+  if (std::string(policy_->name()) == "mdc-oracle") return config_.policy_key;
+  return config_.policy_params_key + "oracle";
 }
 
 std::uint32_t FtlCore::exact_rate_frontier(Lpn lpn) const {

@@ -244,8 +244,10 @@ class FtlCore {
   // Every entry of the batch has been programmed or superseded.
   void end_sort_buffer_flush();
   // Each logical page's exact probability of being the next host write, for a policy that
-  // wants_exact_page_rates() (mdc oracle=1, seed 002's MDC-opt): page heats become these rates.
+  // wants_exact_page_rates() (mdc-oracle, seed 002's MDC-opt): page heats become these rates.
   void set_page_update_rates(std::vector<float> rates);
+  // The setting that asked for them, for error messages ("--policy", "--param oracle").
+  std::string exact_rates_key() const;
 
   // Hints for a driver that knows its upcoming writes: fetch the map entry of a write some
   // iterations ahead, then (once that entry is cached) the state of the block its old copy is in.

@@ -36,6 +36,9 @@ struct WaOptions {
 struct WaResult {
   double write_amplification = 0.0;          // (host + GC page programs) / host page programs
   double extra_writes_per_user_write = 0.0;  // seed 002's Wamp = write_amplification - 1
+  // GC page programs per host write issued, rewrites absorbed by mdc's sort buffer included:
+  // equal to the above without a sort buffer, lower with one (docs/validation.md, seed 002 Zipf).
+  double extra_writes_per_issued_host_write = 0.0;
   std::uint64_t host_page_writes = 0;
   std::uint64_t gc_page_writes = 0;
   std::uint64_t erases = 0;

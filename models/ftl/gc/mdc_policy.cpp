@@ -14,10 +14,11 @@
 // of `sort_buffer_segments` blocks and are programmed in u_p2 order, and the victims of one GC
 // cycle are relocated in u_p2 order, so pages of like update frequency share blocks.
 //
-// `oracle=1` is seed 002's MDC-opt (sec 6.1.3): the same cleaning and sorting with each page's
-// exact update frequency in place of the u_p2 estimate. A page's heat is then its probability
-// of being the next host write (the workload supplies it), a block's heat the average over the
-// pages it still holds, and the priority C * heat / (b - C)^2 (heat ~ 1 / (u_now - u_p2)).
+// `oracle=1` (or the policy name `mdc-oracle`) is seed 002's MDC-opt (sec 6.1.3): the same
+// cleaning and sorting with each page's exact update frequency in place of the u_p2 estimate. A
+// page's heat is then its probability of being the next host write (the workload supplies it), a
+// block's heat the average over the pages it still holds, and the priority C * heat / (b - C)^2
+// (heat ~ 1 / (u_now - u_p2)).
 //
 // `segment_updates=1` is not section 5 but a reading of sec 4.3's wording ("u_p1 as the time of
 // the ultimate (last) segment update, and u_p2 as the time of the penultimate", "two updates to
@@ -40,9 +41,9 @@ namespace {
 
 class MdcPolicy final : public ScanningPolicy {
  public:
-  MdcPolicy(std::uint32_t sort_buffer_pages, bool oracle, bool segment_updates)
-      : sort_buffer_pages_(sort_buffer_pages), oracle_(oracle), segment_updates_(segment_updates) {}
-  const char* name() const override { return "mdc"; }
+  MdcPolicy(const char* name, std::uint32_t sort_buffer_pages, bool oracle, bool segment_updates)
+      : name_(name), sort_buffer_pages_(sort_buffer_pages), oracle_(oracle), segment_updates_(segment_updates) {}
+  const char* name() const override { return name_; }
   void attach(const PolicyContext& context) override {
     ScanningPolicy::attach(context);
     heat_sum_.assign(context.blocks->blocks(), 0.0);
@@ -101,6 +102,7 @@ class MdcPolicy final : public ScanningPolicy {
     double penultimate = 0.0;
     std::uint32_t seen = 0;  // overwrites counted, up to 2
   };
+  const char* name_;
   std::uint32_t sort_buffer_pages_;
   bool oracle_;
   bool segment_updates_;
@@ -109,14 +111,24 @@ class MdcPolicy final : public ScanningPolicy {
   std::vector<std::uint32_t> heat_pages_;
 };
 
+std::uint32_t sort_buffer_pages(PolicyParams& params, std::uint32_t pages_per_block) {
+  return static_cast<std::uint32_t>(params.integer("sort_buffer_segments", 16, 0, 1 << 16)) * pages_per_block;
+}
+
 }  // namespace
 
 std::unique_ptr<VictimPolicy> make_mdc_policy(PolicyParams& params, std::uint32_t pages_per_block) {
-  const auto segments = params.integer("sort_buffer_segments", 16, 0, 1 << 16);
+  const std::uint32_t buffer_pages = sort_buffer_pages(params, pages_per_block);
   const bool oracle = params.boolean("oracle", false);
   const bool segment_updates = params.boolean("segment_updates", false);
-  return std::make_unique<MdcPolicy>(static_cast<std::uint32_t>(segments) * pages_per_block, oracle,
-                                     segment_updates);
+  return std::make_unique<MdcPolicy>("mdc", buffer_pages, oracle, segment_updates);
+}
+
+// mdc with the exact frequencies by name, so it sits beside the others in `--policy` lists and
+// sweeps; `segment_updates` has no meaning here (the exact rate replaces every estimate).
+std::unique_ptr<VictimPolicy> make_mdc_oracle_policy(PolicyParams& params, std::uint32_t pages_per_block) {
+  return std::make_unique<MdcPolicy>("mdc-oracle", sort_buffer_pages(params, pages_per_block), /*oracle=*/true,
+                                     /*segment_updates=*/false);
 }
 
 }  // namespace ssdtlm

@@ -92,5 +92,6 @@ std::unique_ptr<VictimPolicy> make_windowed_policy(PolicyParams&, std::uint32_t)
 std::unique_ptr<VictimPolicy> make_d_choices_policy(PolicyParams&, std::uint32_t);
 std::unique_ptr<VictimPolicy> make_cost_benefit_policy(PolicyParams&, std::uint32_t);
 std::unique_ptr<VictimPolicy> make_mdc_policy(PolicyParams&, std::uint32_t);
+std::unique_ptr<VictimPolicy> make_mdc_oracle_policy(PolicyParams&, std::uint32_t);
 
 }  // namespace ssdtlm

@@ -24,6 +24,11 @@ const std::vector<VictimPolicyInfo>& victim_policies() {
        "priority from the times of each block's last two page overwrites (sec 4.3's reading) "
        "instead of its u_p2 (sec 5)",
        make_mdc_policy},
+      {"mdc-oracle",
+       "mdc with every page's exact update frequency in place of u_p2 (seed 002's MDC-opt; `ssdtlm wa` with a "
+       "synthetic workload only)",
+       "sort_buffer_segments=16: host writes sorted by exact frequency in a buffer of this many blocks (0: unsorted)",
+       make_mdc_oracle_policy},
   };
   return table;
 }

@@ -97,6 +97,54 @@ TEST(FunctionalEngine, MdcOracleNeedsExactFrequencies) {
   }
 }
 
+// `mdc-oracle` is mdc with oracle=1 under its own name: the same run, counter for counter; a
+// workload without exact frequencies is refused naming --policy.
+TEST(FunctionalEngine, MdcOracleByNameIsMdcWithExactFrequencies) {
+  WaOptions by_param = small_run();
+  by_param.workload = "zipf:theta=1.35";
+  by_param.policy = "mdc";
+  by_param.params = {{"oracle", "1"}, {"sort_buffer_segments", "2"}};
+  WaOptions by_name = by_param;
+  by_name.policy = "mdc-oracle";
+  by_name.params = {{"sort_buffer_segments", "2"}};
+  const WaResult a = run_wa(by_param);
+  const WaResult b = run_wa(by_name);
+  EXPECT_GT(a.gc_page_writes, 0u);
+  EXPECT_EQ(a.gc_page_writes, b.gc_page_writes);
+  EXPECT_EQ(a.host_page_writes, b.host_page_writes);
+  EXPECT_EQ(a.host_writes_absorbed, b.host_writes_absorbed);
+  EXPECT_EQ(a.erases, b.erases);
+  WaOptions estimated = by_param;
+  estimated.params = {{"sort_buffer_segments", "2"}};
+  EXPECT_NE(run_wa(estimated).gc_page_writes, a.gc_page_writes);
+  by_name.workload = "trace:/work/shared/traces/wdev_3.csv";
+  expect_config_error(by_name, "--policy");
+  by_name.workload = "uniform";
+  by_name.params = {{"oracle", "1"}};  // implied by the name, so not a parameter of mdc-oracle
+  expect_config_error(by_name, "--param oracle");
+}
+
+// The sort buffer absorbs rewrites of staged pages: GC programs per host write issued count them,
+// GC programs per host page programmed (seed 002's (1-E)/E) do not. Without a buffer they agree.
+TEST(FunctionalEngine, ExtraWritesPerIssuedHostWriteCountsAbsorbedRewrites) {
+  WaOptions o = small_run();
+  o.workload = "zipf:theta=1.35";
+  o.policy = "mdc";
+  o.frontier = "double";
+  o.params = {{"sort_buffer_segments", "2"}};
+  const WaResult buffered = run_wa(o);
+  ASSERT_GT(buffered.host_writes_absorbed, 0u);
+  EXPECT_LT(buffered.host_page_writes, 2u * buffered.logical_pages);
+  EXPECT_DOUBLE_EQ(buffered.extra_writes_per_issued_host_write,
+                   double(buffered.gc_page_writes) / double(2u * buffered.logical_pages));
+  EXPECT_LT(buffered.extra_writes_per_issued_host_write, buffered.extra_writes_per_user_write);
+  o.params = {{"sort_buffer_segments", "0"}};
+  const WaResult direct = run_wa(o);
+  EXPECT_EQ(direct.host_writes_absorbed, 0u);
+  EXPECT_DOUBLE_EQ(direct.extra_writes_per_issued_host_write, direct.extra_writes_per_user_write);
+  EXPECT_TRUE(to_json(o, direct).contains("extra_writes_per_issued_host_write"));
+}
+
 // With exact rates a block's heat is the mean rate of the pages it still holds: here hot pages
 // (0..15, 9/16 of the writes) and cold pages share blocks until the hot ones are rewritten.
 TEST(FunctionalEngine, MdcOracleBlockHeatFollowsTheValidPages) {
@@ -160,7 +208,8 @@ TEST(FunctionalEngine, SchedulingAndFrontierParametersAreRouted) {
 
 TEST(FunctionalEngine, EveryWorkloadAndPolicyRuns) {
   for (const char* workload : {"uniform", "hotcold:r=0.8,f=0.2", "zipf:theta=0.99"}) {
-    for (const char* policy : {"fifo", "greedy", "random", "windowed", "d-choices", "cost-benefit", "mdc"}) {
+    for (const char* policy :
+         {"fifo", "greedy", "random", "windowed", "d-choices", "cost-benefit", "mdc", "mdc-oracle"}) {
       WaOptions o = small_run();
       o.workload = workload;
       o.policy = policy;

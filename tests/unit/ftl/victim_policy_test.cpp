@@ -352,7 +352,7 @@ TEST(VictimPolicyRegistry, UnknownNameListsTheAvailableOnes) {
   } catch (const ConfigError& error) {
     const std::string message = error.what();
     EXPECT_NE(message.find("--policy"), std::string::npos);
-    for (const char* name : {"fifo", "greedy", "random", "windowed", "d-choices", "cost-benefit", "mdc"}) {
+    for (const char* name : {"fifo", "greedy", "random", "windowed", "d-choices", "cost-benefit", "mdc", "mdc-oracle"}) {
       EXPECT_NE(message.find(name), std::string::npos) << message;
     }
   }
@@ -374,6 +374,8 @@ TEST(VictimPolicyRegistry, BadParametersNameTheParameter) {
   expect_error("windowed", {{"window", "0"}}, "window");
   expect_error("mdc", {{"sort_buffer_segments", "-2"}}, "sort_buffer_segments");
   expect_error("mdc", {{"segment_updates", "maybe"}}, "segment_updates");
+  expect_error("mdc-oracle", {{"sort_buffer_segments", "x"}}, "sort_buffer_segments");
+  expect_error("mdc-oracle", {{"segment_updates", "1"}}, "segment_updates");  // not a parameter of mdc-oracle
   expect_error("greedy", {{"d", "4"}}, "d");  // greedy takes no parameters
 }
 
