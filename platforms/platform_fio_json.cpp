@@ -32,7 +32,7 @@ nlohmann::ordered_json fio_json_of_run(const RunContext& context, const Workload
   run.runtime_ps = context.window_ps;
   run.disk_name = context.disk_name;
   FioJobResult job;
-  job.timings = timings->timings();
+  job.timings = &timings->timings();
   if (workload != nullptr) {
     job.queue_depth = workload->queue_depth > 0 ? workload->queue_depth : context.host_queue_depth;
     job.name = fio_job_name(*workload);
