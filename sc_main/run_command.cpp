@@ -9,6 +9,7 @@
 #include "models/common/run_interrupt.h"
 #include "models/host/workload/request_source_factory.h"
 #include "models/host/workload/workload_spec.h"
+#include "platforms/platform_fio_json.h"
 #include "platforms/range_command_check.h"
 #include "platforms/ssd_platform.h"
 #include "sc_main/commands.h"
@@ -25,6 +26,7 @@ struct RunOptions {
   std::string precondition;  // empty: the document's, else none
   std::string workload;
   std::string out;
+  std::string output_format = "normal";
   bool quiet = false;
   bool force = false;
   bool report = false;
@@ -70,6 +72,7 @@ int run(const RunOptions& options) {
 
   const auto wall_start = std::chrono::steady_clock::now();
   SsdPlatform platform("ssd", config);
+  if (options.output_format == "fio-json") platform.host_statistics().keep_request_timings();
   auto source = make_request_source(spec, platform.logical_bytes(), config.host_interface.logical_block_bytes, config.seed);
   check_workload_range_commands(spec, config, platform.logical_bytes());
   if (spec.is_trace()) {
@@ -110,8 +113,10 @@ int run(const RunOptions& options) {
                          {"precondition_wall_seconds", platform.precondition_result().wall_seconds},
                          {"host_ios_per_wall_second", wall_seconds > 0 ? completed / wall_seconds : 0.0}};
   write_json(out_dir / "wall.json", wall);
-  if (!options.quiet) print_summary(stats, wall, out_dir.string());
-  const int report_status = options.report ? write_run_report(out_dir.string(), options.quiet) : 0;
+  const bool printed = print_output_document(
+      options.output_format, stats, [&] { return platform_fio_json(platform, &spec, SSDTLM_VERSION); }, out_dir);
+  if (!printed && !options.quiet) print_summary(stats, wall, out_dir.string());
+  const int report_status = options.report ? write_run_report(out_dir.string(), options.quiet || printed) : 0;
   if (interrupted) return report_interruption(stats);
   if (stats.contains("data_integrity") && stats["data_integrity"]["mismatches"].get<std::uint64_t>() != 0) return 1;
   return report_status;
@@ -127,7 +132,8 @@ void register_run_command(CLI::App& app) {
   run_app->add_option("--precondition", options->precondition, "none | fill | steady (functional path, before the timed run); default: the configuration's precondition, else none");
   run_app->add_option("--workload", options->workload, "Workload spec, e.g. random-read:qd=1,count=2000,size=4KiB (docs/workloads.md)");
   run_app->add_option("--out", options->out, "Output directory for stats.json, timeline.csv, effective-config.json")->required();
-  run_app->add_flag("--quiet", options->quiet, "No summary and no progress output");
+  add_output_format_option(*run_app, options->output_format);
+  run_app->add_flag("--quiet", options->quiet, "No summary and no progress output (a json document is still printed)");
   run_app->add_flag("--force", options->force, "Reuse a non-empty --out: replace the files of an earlier run");
   run_app->add_flag("--report", options->report, "Also write report.html (interactive HTML report) beside stats.json");
   run_app->callback([options]() {
