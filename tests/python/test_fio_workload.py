@@ -65,7 +65,7 @@ def test_cli_run_of_a_job_file(ssdtlm_binary, tmp_path):
 
 def test_cli_json_section_names_the_job_file(ssdtlm_binary, tmp_path):
     job = tmp_path / "w.fio"
-    job.write_text("[w]\nrw=write\nbs=16k\nsize=1m\n")
+    job.write_text("[w]\nrw=write\nbs=16k\nsize=1m\nfsync=16\n")
     document = tmp_path / "platform.json"
     preset = json.loads((ROOT / "platforms" / "presets" / "slc-2011.json").read_text())
     preset["workload"] = {"fio": str(job)}
@@ -76,6 +76,7 @@ def test_cli_json_section_names_the_job_file(ssdtlm_binary, tmp_path):
     stats = json.loads((out / "stats.json").read_text())
     assert stats["host"]["write"]["count"] == 64  # 1 MiB in 16 KiB blocks, once
     assert stats["host"]["write"]["bytes"] == 1 << 20
+    assert stats["host"]["flush"]["count"] == 4  # fsync=16: a flush after every 16 writes
 
 
 @pytest.mark.parametrize("text,expected", [
