@@ -52,6 +52,7 @@ void build_cli_app(CLI::App& app) {
   register_config_doc_command(app);
   register_raid_command(app);
   register_sweep_command(app);
+  register_calibrate_command(app);
 }
 
 void check_subcommand_name(const CLI::App& app, int argc, const char* const* argv) {

@@ -19,5 +19,6 @@ void register_trace_stats_command(CLI::App& app);  // sc_main/trace_stats_comman
 void register_config_doc_command(CLI::App& app);   // sc_main/config_doc_command.cpp
 void register_raid_command(CLI::App& app);         // sc_main/raid_command.cpp
 void register_sweep_command(CLI::App& app);        // sc_main/sweep_command.cpp
+void register_calibrate_command(CLI::App& app);    // sc_main/calibrate_command.cpp
 
 }  // namespace ssdtlm::cli
