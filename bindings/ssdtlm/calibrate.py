@@ -6,7 +6,8 @@
 
 Each measured file is fio's JSON output with its embedded job options (fio_measurement.py).
 Every file is simulated on the platform as a fio job file (`fio:PATH`, its jobs concurrent as
-in the measured run, each job's duration replaced by --ios I/Os), and the named numeric keys
+in the measured run, each job's duration replaced by --ios I/Os and a `size` larger than the
+simulated device confined to it, as calibration.json lists), and the named numeric keys
 are fitted within their bounds (default x0.25..x4 of the platform's value) to minimise the mean
 squared relative error of IOPS and of every completion-latency percentile the measured files
 recorded. The search runs in the unit cube of the keys' logarithms: a seeded Latin-hypercube
@@ -117,9 +118,25 @@ def relative_errors(measured: dict[str, float], simulated: dict[str, float], ter
     return [(simulated.get(term, 0.0) - measured[term]) / measured[term] for term in terms if measured[term] > 0]
 
 
+def simulated_job(by_job: dict[str, dict], name: str) -> dict[str, float]:
+    """The simulated figures of the measured job `name`: the job of that name, else the only
+    job of the simulated file (a file of one job needs no name to match)."""
+    if name in by_job:
+        return by_job[name]
+    return next(iter(by_job.values())) if len(by_job) == 1 else {}
+
+
 def fit_terms(metrics: dict[str, float]) -> list[str]:
     """The fitted figures of one job: IOPS and the recorded percentiles (the mean is reported only)."""
     return [key for key in metrics if key.endswith(".iops") or (".p" in key and key.endswith("_us"))]
+
+
+def logical_bytes(config) -> int:
+    """The capacity the platform's host addresses."""
+    from .simulation import Simulation
+
+    with Simulation(config, progress=False) as simulation:
+        return int(simulation.volume_bytes)
 
 
 class Calibration:
@@ -136,6 +153,7 @@ class Calibration:
         self.progress = progress
         self.history: list[dict] = []  # every evaluation of the fitted set: values and loss
         self._cache: dict[tuple, dict] = {}
+        self.device_bytes = logical_bytes(config)
         self._jobs_directory = tempfile.TemporaryDirectory(prefix="ssdtlm-calibrate-")
         self._job_files: dict[pathlib.Path, str] = {}
 
@@ -145,7 +163,7 @@ class Calibration:
     def job_file(self, measurement: Measurement) -> str:
         if measurement.path not in self._job_files:
             path = pathlib.Path(self._jobs_directory.name) / f"{len(self._job_files):03d}-{measurement.label}.fio"
-            path.write_text(measurement.job_file(self.io_budget))
+            path.write_text(measurement.job_file(self.io_budget, self.device_bytes))
             self._job_files[measurement.path] = str(path)
         return self._job_files[measurement.path]
 
@@ -181,7 +199,7 @@ class Calibration:
         for measurement in measurements:
             by_job = simulated[measurement.label]
             for job in measurement.jobs:
-                errors += relative_errors(job.metrics, by_job.get(job.name, {}), fit_terms(job.metrics))
+                errors += relative_errors(job.metrics, simulated_job(by_job, job.name), fit_terms(job.metrics))
         return errors
 
     def losses(self, positions: list[Sequence[float]], measurements: list[Measurement]) -> list[float]:
@@ -230,7 +248,7 @@ def comparison_rows(simulated: dict, measurements: list[Measurement], subset: st
     rows = []
     for measurement in measurements:
         for job in measurement.jobs:
-            sim = simulated[measurement.label].get(job.name, {})
+            sim = simulated_job(simulated[measurement.label], job.name)
             for op in ("read", "write", "trim"):
                 keys = [k for k in job.metrics if k.startswith(op + ".")]
                 if not keys:
@@ -281,7 +299,8 @@ def _plot_comparison(frame, path: pathlib.Path) -> None:
         axis.set_xlabel("measured")
         axis.set_ylabel("simulated")
         axis.set_title(title)
-        axis.legend(fontsize=8)
+        if axis.get_legend_handles_labels()[0]:
+            axis.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -340,6 +359,7 @@ def calibrate(config, measured: Sequence, fit: Sequence[str], out, *, validate: 
         fitted = calibration.simulate([values], fit_set)[0]
         validated = calibration.simulate([values], held_out)[0] if held_out else {}
         fitted_config = calibration.configured(values)
+        confined = sorted({f"{m.label}: {job}" for m in fit_set + held_out for job in m.confined_sizes(calibration.device_bytes)})
     finally:
         calibration.close()
 
@@ -364,6 +384,8 @@ def calibrate(config, measured: Sequence, fit: Sequence[str], out, *, validate: 
                           "fit": mean_abs_error_percent(fitted, fit_set),
                           "validate": mean_abs_error_percent(validated, held_out) if held_out else None},
         "evaluations": len(calibration.history),
+        "device_bytes": calibration.device_bytes,
+        "size_confined_to_device": confined,
         "files": ["fitted-config.json", "calibration.json", "jobs.csv", "jobs.md",
                   "measured-vs-simulated.png", "convergence.png"],
     }
