@@ -148,3 +148,12 @@ def test_measured_file_that_is_not_fio_json_with_job_options_is_exit_2(tmp_path,
     assert f"{measured}: {message}" in run.stderr
     with pytest.raises(MeasurementError, match="m.json"):
         load_measurement(measured)
+
+
+@requires_fio
+def test_same_inputs_and_seed_give_the_same_fit(tmp_path, preset):
+    measured = _measure(tmp_path, preset.copy().set("nand.timing.read_us", 90.0))[:1]
+    summaries = [calibration.calibrate(preset, measured, ["nand.timing.read_us"], tmp_path / f"run{i}", io_budget=IOS,
+                                       max_evaluations=8, max_workers=2, seed=3) for i in range(2)]
+    assert summaries[0]["fitted"] == summaries[1]["fitted"]
+    assert (tmp_path / "run0" / "jobs.csv").read_text() == (tmp_path / "run1" / "jobs.csv").read_text()
