@@ -19,7 +19,7 @@ fit.
 DIR receives fitted-config.json (a platform file: `ssdtlm run --config DIR/fitted-config.json`),
 calibration.json (fitted values, bounds, errors, evaluations), jobs.csv / jobs.md (measured
 against simulated per job and direction: IOPS, mean, each percentile; "set" is fit or validate),
-measured-vs-simulated.png and convergence.png.
+evaluations.csv (every candidate and its loss), measured-vs-simulated.png and convergence.png.
 """
 from __future__ import annotations
 
@@ -151,8 +151,9 @@ class Calibration:
         self.executor = executor
         self.max_workers = max_workers
         self.progress = progress
-        self.history: list[dict] = []  # every evaluation of the fitted set: values and loss
+        self.history: list[dict] = []  # every evaluated candidate once: values and loss
         self._cache: dict[tuple, dict] = {}
+        self._losses: dict[tuple, float] = {}
         self.device_bytes = logical_bytes(config)
         self._jobs_directory = tempfile.TemporaryDirectory(prefix="ssdtlm-calibrate-")
         self._job_files: dict[pathlib.Path, str] = {}
@@ -171,7 +172,7 @@ class Calibration:
         return self.config.copy().update({p.key: v for p, v in zip(self.fit, values)}).check()
 
     def simulate(self, candidates: list[tuple], measurements: list[Measurement]) -> list[dict]:
-        """For each candidate (a tuple of fitted values): {file label: {jobname: metrics}}."""
+        """For each candidate (a tuple of fitted values): {measured file path: {jobname: metrics}}."""
         from .sweep import run_payloads
 
         missing = [c for c in dict.fromkeys(candidates) if (c, *[m.path for m in measurements]) not in self._cache]
@@ -188,7 +189,7 @@ class Calibration:
                                 progress=self.progress, desc="calibrate") if payloads else []
         fresh: dict[tuple, dict] = {}
         for (values, measurement), outcome in zip(owners, outcomes):
-            fresh.setdefault(values, {})[measurement.label] = metrics_by_job(outcome["fio_json"])
+            fresh.setdefault(values, {})[measurement.path] = metrics_by_job(outcome["fio_json"])
         for values, by_file in fresh.items():
             self._cache[(values, *[m.path for m in measurements])] = by_file
         return [self._cache[(c, *[m.path for m in measurements])] for c in candidates]
@@ -197,26 +198,29 @@ class Calibration:
     def errors(simulated: dict, measurements: list[Measurement]) -> list[float]:
         errors: list[float] = []
         for measurement in measurements:
-            by_job = simulated[measurement.label]
+            by_job = simulated[measurement.path]
             for job in measurement.jobs:
                 errors += relative_errors(job.metrics, simulated_job(by_job, job.name), fit_terms(job.metrics))
         return errors
 
     def losses(self, positions: list[Sequence[float]], measurements: list[Measurement]) -> list[float]:
+        """The mean squared relative error of each position (unit-cube coordinates); a candidate
+        already evaluated is not simulated again, and `history` lists each candidate once."""
         candidates = [tuple(p.value(u) for p, u in zip(self.fit, position)) for position in positions]
-        results = self.simulate(candidates, measurements)
-        losses = []
-        for values, simulated in zip(candidates, results):
+        files = tuple(m.path for m in measurements)
+        new = [c for c in dict.fromkeys(candidates) if (c, files) not in self._losses]
+        for values, simulated in zip(new, self.simulate(new, measurements)):
             errors = self.errors(simulated, measurements)
             loss = sum(e * e for e in errors) / max(1, len(errors))
-            self.history.append({**{p.key: v for p, v in zip(self.fit, values)}, "loss": loss})
-            losses.append(loss)
-        return losses
+            self._losses[(values, files)] = loss
+            self.history.append({"values": values, "loss": loss})
+        return [self._losses[(c, files)] for c in candidates]
 
 
 def optimise(calibration: Calibration, measurements: list[Measurement], *, seed: int, max_evaluations: int) -> tuple:
-    """The fitted values: the best of a seeded Latin-hypercube sample, refined by bounded
-    Nelder-Mead; its initial simplex is evaluated as one parallel batch."""
+    """The fitted values: the best candidate of a seeded Latin-hypercube sample refined by bounded
+    Nelder-Mead (its initial simplex evaluated as one parallel batch), about max_evaluations
+    candidates in all."""
     import numpy as np
     from scipy.optimize import minimize
     from scipy.stats import qmc
@@ -235,12 +239,11 @@ def optimise(calibration: Calibration, measurements: list[Measurement], *, seed:
         vertex[axis] = vertex[axis] + step if vertex[axis] + step <= 1.0 else vertex[axis] - step
         simplex.append(vertex)
     calibration.losses(simplex, measurements)  # one parallel batch; the optimiser's calls hit the cache
-    remaining = max(dimensions + 2, max_evaluations - len(candidates))
-    outcome = minimize(lambda u: calibration.losses([u], measurements)[0], best, method="Nelder-Mead",
-                       bounds=[(0.0, 1.0)] * dimensions,
-                       options={"initial_simplex": np.array(simplex), "maxfev": remaining,
-                                "xatol": 1e-3, "fatol": 1e-8})
-    return tuple(p.value(u) for p, u in zip(calibration.fit, outcome.x))
+    remaining = max(dimensions + 2, max_evaluations - len(calibration.history))
+    minimize(lambda u: calibration.losses([u], measurements)[0], best, method="Nelder-Mead",
+             bounds=[(0.0, 1.0)] * dimensions,
+             options={"initial_simplex": np.array(simplex), "maxfev": remaining, "xatol": 1e-3, "fatol": 1e-8})
+    return min(calibration.history, key=lambda entry: entry["loss"])["values"]
 
 
 def comparison_rows(simulated: dict, measurements: list[Measurement], subset: str) -> list[dict]:
@@ -248,7 +251,7 @@ def comparison_rows(simulated: dict, measurements: list[Measurement], subset: st
     rows = []
     for measurement in measurements:
         for job in measurement.jobs:
-            sim = simulated_job(simulated[measurement.label], job.name)
+            sim = simulated_job(simulated[measurement.path], job.name)
             for op in ("read", "write", "trim"):
                 keys = [k for k in job.metrics if k.startswith(op + ".")]
                 if not keys:
@@ -371,6 +374,8 @@ def calibrate(config, measured: Sequence, fit: Sequence[str], out, *, validate: 
     write_table(frame, out / "jobs")
     _plot_comparison(frame, out / "measured-vs-simulated.png")
     _plot_convergence(calibration.history, out / "convergence.png")
+    pd.DataFrame([{**{p.key: v for p, v in zip(parameters, entry["values"])}, "loss": entry["loss"]}
+                  for entry in calibration.history]).to_csv(out / "evaluations.csv", index_label="evaluation")
     summary = {
         "platform": name,
         "seed": int(seed),
@@ -386,7 +391,7 @@ def calibrate(config, measured: Sequence, fit: Sequence[str], out, *, validate: 
         "evaluations": len(calibration.history),
         "device_bytes": calibration.device_bytes,
         "size_confined_to_device": confined,
-        "files": ["fitted-config.json", "calibration.json", "jobs.csv", "jobs.md",
+        "files": ["fitted-config.json", "calibration.json", "jobs.csv", "jobs.md", "evaluations.csv",
                   "measured-vs-simulated.png", "convergence.png"],
     }
     (out / "calibration.json").write_text(json.dumps(summary, indent=2) + "\n")
