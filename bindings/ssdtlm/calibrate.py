@@ -37,6 +37,9 @@ from .fio_measurement import Measurement, load_measurements, metrics_by_job
 
 DEFAULT_BOUND_FACTOR = 4.0
 NUMERIC_KINDS = ("integer", "number")
+# Keys that a per-page-type array replaces when the platform sets it (docs/configuration.md).
+REPLACED_BY = {"nand.timing.read_us": "nand.timing.read_us_by_page_type",
+               "nand.timing.program_us": "nand.timing.program_us_by_page_type"}
 
 
 @dataclasses.dataclass
@@ -80,6 +83,9 @@ def parse_fit(spec: str, config) -> FitParameter:
         raise ValueError(f"--fit {spec}: {key}: unknown configuration key (see docs/configuration.md)")
     if entry.get("kind") not in NUMERIC_KINDS:
         raise ValueError(f"--fit {spec}: {key}: not a numeric key (it is {entry.get('kind')}); only numbers can be fitted")
+    replacement = REPLACED_BY.get(key)
+    if replacement and config.get(replacement, None):
+        raise ValueError(f"--fit {spec}: {key} has no effect: the platform sets {replacement}, which replaces it")
     current = config.get(key, None)
     if bounds:
         low_text, sep, high_text = bounds.partition(":")

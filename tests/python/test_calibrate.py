@@ -104,6 +104,11 @@ def test_job_file_keeps_what_the_drive_did_and_replaces_the_duration(tmp_path):
     assert calibration.fit_terms(measurement.jobs[0].metrics) == ["read.iops", "read.p50_us", "read.p99.9_us"]
 
 
+def test_a_key_the_platform_overrides_cannot_be_fitted():
+    with pytest.raises(ValueError, match="nand.timing.read_us has no effect: the platform sets nand.timing.read_us_by_page_type"):
+        calibration.parse_fit("nand.timing.read_us", ssdtlm.Config.preset("tlc-modern"))
+
+
 def test_default_bounds_are_a_factor_of_four_around_the_platform_value(preset):
     parameter = calibration.parse_fit("nand.timing.read_us", preset)
     assert (parameter.low, parameter.high, parameter.initial) == (75 / 4, 75 * 4, 75)
