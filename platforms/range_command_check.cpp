@@ -13,7 +13,7 @@ const char* mode_name(const SsdConfig& config) {
 }  // namespace
 
 void check_workload_range_commands(const WorkloadSpec& spec, const SsdConfig& config, std::uint64_t device_bytes) {
-  if (spec.is_trace()) return;
+  if (spec.is_trace() || spec.is_fio()) return;
   const struct {
     std::uint64_t every;
     const char* key;

@@ -8,6 +8,9 @@ void RunFacts::add_workload_report(const nlohmann::json& report) {
   if (!report.is_object()) return;
   trace_requests_skipped += report.value("beyond_device", std::uint64_t{0});
   trace_requests_wrapped += report.value("wrapped_beyond_device", std::uint64_t{0});
+  if (report.contains("ignored_options")) {
+    for (const auto& note : report["ignored_options"]) fio_options_ignored.push_back(note.get<std::string>());
+  }
 }
 
 nlohmann::json run_warnings(const RunFacts& facts) {
@@ -25,6 +28,11 @@ nlohmann::json run_warnings(const RunFacts& facts) {
     add("unmapped_reads", std::to_string(facts.reads_unmapped) + " " + facts.reader +
                               " page reads hit never-written logical pages and read no flash: precondition "
                               "the drive (--precondition fill) or write before reading");
+  }
+  if (!facts.fio_options_ignored.empty()) {
+    std::string notes;
+    for (const std::string& note : facts.fio_options_ignored) notes += (notes.empty() ? "" : "; ") + note;
+    add("fio_options_ignored", "fio job file options accepted without effect on the simulation: " + notes);
   }
   if (facts.trace_requests_wrapped > 0) {
     add("trace_requests_wrapped", std::to_string(facts.trace_requests_wrapped) +

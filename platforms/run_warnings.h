@@ -7,8 +7,10 @@
 //   unmapped_reads            host reads of never-written logical pages (no flash read)
 //   trace_requests_wrapped    trace requests beyond the device, wrapped into it
 //   trace_requests_skipped    trace requests beyond the device, left out
+//   fio_options_ignored       fio job file options accepted without effect (ioengine, filename, ...)
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -24,6 +26,7 @@ struct RunFacts {
   std::string reader = "host";
   std::uint64_t trace_requests_wrapped = 0;
   std::uint64_t trace_requests_skipped = 0;
+  std::vector<std::string> fio_options_ignored;
   // Adds a request source's report() (trace replay counts; nothing for synthetic workloads).
   void add_workload_report(const nlohmann::json& report);
 };

@@ -124,6 +124,14 @@ class ScheduledSource : public RequestSource {
     if (stop_ns_ != 0) stop = stop != 0 ? std::min(stop, stop_ns_) : stop_ns_;
     return stop;
   }
+  void completed(const HostRequest& request, std::uint64_t now_ns) override {
+    inner_->completed(request, now_ns - start_ns_);
+  }
+  bool finished() const override { return inner_->finished(); }
+  std::uint64_t measured_from_ns() const override {
+    const std::uint64_t own = inner_->measured_from_ns();
+    return own != 0 ? start_ns_ + own : 0;
+  }
   std::string describe() const override { return inner_->describe(); }
   nlohmann::json report() const override { return inner_->report(); }
 

@@ -304,6 +304,8 @@ nlohmann::json SsdPlatform::statistics() const {
   stats["host"]["trim"] = host_statistics_.op_to_json(HostOp::Trim, sim_ps);
   if (host_statistics_.op(HostOp::Flush).count > 0) stats["host"]["flush"] = host_statistics_.op_to_json(HostOp::Flush, sim_ps);
   stats["host"]["requests"] = host_statistics_.completed();
+  // fio's ramp_time: the per-op figures cover the completions after this time.
+  if (host_statistics_.measured_from_ps() != 0) stats["host"]["measured_from_ns"] = host_statistics_.measured_from_ps() / 1000;
   // The request source's own account (trace replay: format, passes, bad lines by kind).
   if (source_) stats["workload"] = source_->report();
 

@@ -1,4 +1,7 @@
 #include "models/host/host_driver.h"
+
+#include <stdexcept>
+
 #include "models/common/config/config_error.h"
 #include "models/common/event_loop.h"
 #include "models/common/kernel_error.h"
@@ -32,8 +35,10 @@ HostDriver::HostDriver(sc_core::sc_module_name name, RequestSource& source, std:
       on_done_(std::move(on_done)),
       timer_("timer"),
       open_loop_(source.arrival_mode() == ArrivalMode::OpenLoop),
+      paced_(source.arrival_mode() == ArrivalMode::Paced),
       stop_after_ps_(source.stop_after_ns() * 1000) {
   socket.register_nb_transport_bw(this, &HostDriver::nb_transport_bw);
+  if (source.measured_from_ns() != 0) statistics_.measure_from_ps(source.measured_from_ns() * 1000);
   timer_.schedule_at(start_time, [this]() { start(); });
 }
 
@@ -51,18 +56,44 @@ void HostDriver::start() {
 void HostDriver::pull_and_submit() {
   // Closed loop: top the queue up to its depth.
   const std::uint32_t depth = std::min(queue_depth_, submission_capacity_);
-  while (!exhausted_ && outstanding_ < depth) {
+  while (!exhausted_ && outstanding_ + waiting_ < depth) {
     if (stop_after_ps_ != 0 && sim_now_ps() >= stop_after_ps_) {
       exhausted_ = true;
       break;
     }
     HostRequest request;
     if (!pull(request)) {
-      exhausted_ = true;
+      // A paced source may have nothing now but more after a completion.
+      if (!paced_ || source_.finished()) exhausted_ = true;
       break;
     }
-    submit(request, sim_now_ps());
+    if (paced_) {
+      submit_when_due(request);
+    } else {
+      submit(request, sim_now_ps());
+    }
   }
+  if (paced_ && !exhausted_ && outstanding_ + waiting_ == 0) {
+    // Nothing in flight will ever ask the source again: a source bug, not a hang.
+    stop_simulation_with_error(std::make_exception_ptr(
+        std::logic_error("workload: the paced source has nothing to issue, nothing in flight, and is not finished")));
+    exhausted_ = true;
+  }
+}
+
+void HostDriver::submit_when_due(const HostRequest& request) {
+  std::uint64_t due_ps = 0;
+  if (!arrival_within_run(request, due_ps)) return;
+  if (due_ps <= sim_now_ps()) {
+    submit(request, sim_now_ps());
+    return;
+  }
+  // Latency counts from the submission, as fio's does: the wait is the job's own pacing.
+  ++waiting_;
+  timer_.schedule_at(sc_time(double(due_ps), SC_PS), [this, request, due_ps]() {
+    --waiting_;
+    submit(request, due_ps);
+  });
 }
 
 bool HostDriver::pull(HostRequest& request) {
@@ -74,12 +105,7 @@ bool HostDriver::pull(HostRequest& request) {
   }
 }
 
-void HostDriver::schedule_next_arrival() {
-  HostRequest request;
-  if (exhausted_ || !pull(request)) {
-    exhausted_ = true;
-    return;
-  }
+bool HostDriver::arrival_within_run(const HostRequest& request, std::uint64_t& arrival_ps) {
   if (request.arrival_ns > kLatestArrivalNs) {
     // Multiplied out it would wrap around to an early time: a silently wrong run.
     // Bad input, met inside a process: handed to the command as the ConfigError it is (exit 2).
@@ -89,13 +115,24 @@ void HostDriver::schedule_next_arrival() {
                         " s, past the longest simulated time (2^64 ps, about 213 days): a rate too "
                         "low, a trace speedup too small, or a garbled trace timestamp")));
     exhausted_ = true;
-    return;
+    return false;
   }
-  const std::uint64_t arrival_ps = request.arrival_ns * 1000;
+  arrival_ps = request.arrival_ns * 1000;
   if (stop_after_ps_ != 0 && arrival_ps >= stop_after_ps_) {
+    exhausted_ = true;
+    return false;
+  }
+  return true;
+}
+
+void HostDriver::schedule_next_arrival() {
+  HostRequest request;
+  if (exhausted_ || !pull(request)) {
     exhausted_ = true;
     return;
   }
+  std::uint64_t arrival_ps = 0;
+  if (!arrival_within_run(request, arrival_ps)) return;
   const sc_time at(double(std::max<std::uint64_t>(arrival_ps, sim_now_ps())), SC_PS);
   timer_.schedule_at(at, [this, request, arrival_ps]() {
     if (outstanding_ < submission_capacity_) {
@@ -145,6 +182,7 @@ void HostDriver::completed(Slot& slot) {
   statistics_.record(slot.command.request, slot.command.submit_time_ps, sim_now_ps());
   --outstanding_;
   free_slots_.push_back(&slot);
+  if (paced_) source_.completed(slot.command.request, sim_now_ps() / 1000);
   if (open_loop_) {
     while (!held_.empty() && outstanding_ < submission_capacity_) {
       const auto [request, arrival_ps] = held_.front();
@@ -159,7 +197,7 @@ void HostDriver::completed(Slot& slot) {
 }
 
 void HostDriver::check_done() {
-  if (done_ || !exhausted_ || outstanding_ != 0 || !held_.empty()) return;
+  if (done_ || !exhausted_ || outstanding_ != 0 || waiting_ != 0 || !held_.empty()) return;
   done_ = true;
   if (on_done_) on_done_();
 }

@@ -2,7 +2,8 @@
 // HostDriver: the host side of the platform. It pulls requests from a RequestSource and
 // submits them to the HostInterface, closed loop (keep queue-depth requests outstanding) or
 // open loop (at each request's arrival time; requests beyond the submission queues' capacity
-// wait in host software, and their latency counts from arrival). It records every completion
+// wait in host software, and their latency counts from arrival) or paced (a closed loop whose
+// requests wait until they are due, ArrivalMode::Paced). It records every completion
 // in HostStatistics and calls `on_done` once the workload is exhausted and drained.
 #include <cstdint>
 #include <deque>
@@ -52,7 +53,12 @@ class HostDriver : public sc_core::sc_module, private CommandInitiator<HostComma
   // ConfigError, handed to run_kernel's caller through stop_simulation_with_error).
   bool pull(HostRequest& request);
   void schedule_next_arrival();
+  // The request's arrival in ps, or false (and the workload ends) when it lies past the
+  // kernel's time range (a ConfigError stops the run) or at or after stop_after_ns.
+  bool arrival_within_run(const HostRequest& request, std::uint64_t& arrival_ps);
   void submit(const HostRequest& request, std::uint64_t arrival_ps);
+  // Paced sources: now, or at the request's arrival_ns when that is later.
+  void submit_when_due(const HostRequest& request);
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   // Links to the HostInterface for direct calls when `socket` is bound to one (else the socket).
   void end_of_elaboration() override;
@@ -68,10 +74,12 @@ class HostDriver : public sc_core::sc_module, private CommandInitiator<HostComma
   TimedCallbackQueue timer_;
   CommandTarget<HostCommand>* target_ = nullptr;  // the HostInterface's direct calls
   bool open_loop_;
+  bool paced_;
   std::uint64_t stop_after_ps_;
   bool exhausted_ = false;
   bool done_ = false;
   std::uint32_t outstanding_ = 0;
+  std::uint32_t waiting_ = 0;  // paced: requests holding a slot until they are due
   std::uint64_t submitted_ = 0;
   std::deque<std::pair<HostRequest, std::uint64_t>> held_;  // open loop: waiting for a queue slot
   std::vector<std::unique_ptr<Slot>> slot_storage_;

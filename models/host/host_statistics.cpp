@@ -6,6 +6,10 @@
 namespace ssdtlm {
 
 void HostStatistics::record(const HostRequest& request, std::uint64_t submit_ps, std::uint64_t complete_ps) {
+  if (complete_ps < measured_from_ps_) {
+    ++completed_;
+    return;
+  }
   auto& op = ops_[static_cast<int>(request.op)];
   ++op.count;
   op.bytes += request.size_bytes;
@@ -35,7 +39,7 @@ void HostStatistics::check_request_records_written() {
 
 nlohmann::json HostStatistics::op_to_json(HostOp op_kind, std::uint64_t sim_time_ps) const {
   const auto& op = ops_[static_cast<int>(op_kind)];
-  const double seconds = static_cast<double>(sim_time_ps) * 1e-12;
+  const double seconds = static_cast<double>(sim_time_ps - std::min(sim_time_ps, measured_from_ps_)) * 1e-12;
   return {
       {"count", op.count},
       {"bytes", op.bytes},

@@ -1,6 +1,7 @@
 #pragma once
 // What the host side observes: per operation counts, bytes and latency distributions, and
 // optionally one record per request streamed to a CSV file (memory stays flat).
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <memory>
@@ -25,8 +26,12 @@ class HostStatistics {
   void open_request_records(const std::string& path);
   // Flushes the per-request records; ConfigError naming the file when a write failed (disk full).
   void check_request_records_written();
+  // Completions before `ps` are left out of the per-op figures and the records, and the rates
+  // are over the time after it (fio's ramp_time). The latest of several calls holds.
+  void measure_from_ps(std::uint64_t ps) { measured_from_ps_ = std::max(measured_from_ps_, ps); }
+  std::uint64_t measured_from_ps() const { return measured_from_ps_; }
   const HostOpStatistics& op(HostOp op) const { return ops_[static_cast<int>(op)]; }
-  std::uint64_t completed() const { return completed_; }
+  std::uint64_t completed() const { return completed_; }  // every completion, measured or not
   std::uint64_t bytes_read() const { return ops_[0].bytes; }
   std::uint64_t bytes_written() const { return ops_[1].bytes; }
   // Statistics for one op over a run of `sim_time_ps`: count, bytes, iops, bandwidth, latency.
@@ -35,6 +40,7 @@ class HostStatistics {
  private:
   HostOpStatistics ops_[kHostOpCount];
   std::uint64_t completed_ = 0;
+  std::uint64_t measured_from_ps_ = 0;
   std::unique_ptr<std::ofstream> records_;
   std::string records_path_;
 };

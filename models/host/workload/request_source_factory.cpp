@@ -5,6 +5,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/host/trace/trace_replay_source.h"
+#include "models/host/workload/fio/fio_request_source.h"
 #include "models/host/workload/spec_text.h"
 #include "models/host/workload/synthetic_request_source.h"
 
@@ -95,6 +96,7 @@ std::unique_ptr<RequestSource> make_request_source(const WorkloadSpec& spec, std
                                    std::to_string(logical_block_bytes));
   }
   validate(spec, kWhere);
+  if (spec.is_fio()) return std::make_unique<FioRequestSource>(spec.fio_job_file, device_bytes, logical_block_bytes, seed);
   const std::uint32_t alignment = resolve_alignment(spec, logical_block_bytes);
   if (spec.is_trace()) {
     if (spec.trace->split_bytes % logical_block_bytes != 0) {

@@ -41,6 +41,7 @@ enum class WorkloadField {
   TraceRepeat,
   TraceBeyond,
   TraceSplit,
+  FioJobFile,
 };
 
 class WorkloadFieldNames {

@@ -7,6 +7,7 @@
 #include "models/common/config/config_error.h"
 #include "models/host/trace/trace_format_registry.h"
 #include "models/host/workload/address_distribution.h"
+#include "models/host/workload/fio/fio_request_source.h"
 #include "models/host/workload/spec_text.h"
 #include "models/host/workload/workload_fields.h"
 #include "models/host/workload/workload_names.h"
@@ -53,6 +54,7 @@ constexpr FieldName kFieldNames[] = {
     {"trace.repeat", "repeat"},
     {"trace.beyond_device", "beyond"},
     {"trace.split_bytes", "split"},
+    {"fio", "fio"},
 };
 
 constexpr std::uint32_t kMaxQueueDepth = 65536;
@@ -194,6 +196,16 @@ void validate_trace(const WorkloadSpec& spec, const WorkloadFieldNames& name) {
   }
 }
 
+void validate_fio(const WorkloadSpec& spec, const WorkloadFieldNames& name) {
+  // The job file says everything; a spec that also sets a field was put together by hand.
+  WorkloadSpec bare;
+  bare.fio_job_file = spec.fio_job_file;
+  if (spec != bare) {
+    throw config_error(name(WorkloadField::FioJobFile), "a fio job file workload takes its settings from the file alone");
+  }
+  check_fio_job_file(spec.fio_job_file);
+}
+
 }  // namespace
 
 std::string WorkloadFieldNames::operator()(WorkloadField field) const {
@@ -202,7 +214,9 @@ std::string WorkloadFieldNames::operator()(WorkloadField field) const {
 }
 
 void validate_workload(const WorkloadSpec& spec, const WorkloadFieldNames& name) {
-  if (spec.is_trace()) {
+  if (spec.is_fio()) {
+    validate_fio(spec, name);
+  } else if (spec.is_trace()) {
     validate_trace(spec, name);
   } else {
     validate_synthetic(spec, name);
@@ -258,7 +272,7 @@ bool operator==(const WorkloadSpec& a, const WorkloadSpec& b) {
          a.snapshot_every == b.snapshot_every && a.snapshot_slots == b.snapshot_slots &&
          a.snapshot_burst == b.snapshot_burst && a.range_copy_every == b.range_copy_every &&
          a.range_move_every == b.range_move_every && a.range_delete_every == b.range_delete_every &&
-         a.range_bytes == b.range_bytes && same_trace(a.trace, b.trace);
+         a.range_bytes == b.range_bytes && same_trace(a.trace, b.trace) && a.fio_job_file == b.fio_job_file;
 }
 
 }  // namespace ssdtlm

@@ -80,8 +80,12 @@ struct WorkloadSpec {
   std::uint64_t range_delete_every = 0;
   std::uint64_t range_bytes = 0;
   std::optional<TraceReplayOptions> trace;  // set: replay this trace instead of generating
+  // Set: the jobs of this fio job file (docs/workloads.md "fio job files") instead of the
+  // fields above, which stay at their defaults.
+  std::string fio_job_file;
 
   bool is_trace() const { return trace.has_value(); }
+  bool is_fio() const { return !fio_job_file.empty(); }
 };
 
 bool operator==(const WorkloadSpec& a, const WorkloadSpec& b);
@@ -89,8 +93,8 @@ inline bool operator!=(const WorkloadSpec& a, const WorkloadSpec& b) {
   return !(a == b);
 }
 
-// The compact form (docs/workloads.md), e.g. "mixed:qd=8,count=20000,read=0.3,size=4KiB" or
-// "trace:/data/wdev_3.csv,replay=closed-loop,qd=16". `where` (the flag, "--workload") starts
+// The compact form (docs/workloads.md), e.g. "mixed:qd=8,count=20000,read=0.3,size=4KiB",
+// "trace:/data/wdev_3.csv,replay=closed-loop,qd=16" or "fio:jobs/randread.fio". `where` (the flag, "--workload") starts
 // every error message.
 WorkloadSpec parse_workload_spec(const std::string& compact, const std::string& where);
 

@@ -37,8 +37,8 @@ constexpr Kind kKinds[] = {
 };
 
 constexpr const char* kKindNames =
-    "random-read, random-write, mixed, sequential-read, sequential-write, sequential-mixed or "
-    "trace:PATH";
+    "random-read, random-write, mixed, sequential-read, sequential-write, sequential-mixed, "
+    "trace:PATH or fio:PATH";
 
 // The keys each form accepts, for the error message of an unknown one.
 const std::vector<std::string> kTraceOptions = {"format", "replay", "speedup", "qd",     "repeat", "beyond", "devices",
@@ -223,7 +223,7 @@ WorkloadSpec parse_synthetic_spec(const std::string& text, const std::string& wh
     if (kind_name == candidate.name) kind = &candidate;
   }
   if (kind == nullptr) {
-    std::vector<std::string> kinds = {"trace"};
+    std::vector<std::string> kinds = {"trace", "fio"};
     for (const Kind& candidate : kKinds) kinds.emplace_back(candidate.name);
     throw config_error(where, "unknown workload '" + kind_name + "'" + did_you_mean(kind_name, kinds) + ": expected " +
                                   kKindNames);
@@ -308,6 +308,14 @@ std::string percent(double fraction) {
 }  // namespace
 
 WorkloadSpec parse_workload_spec(const std::string& compact, const std::string& where) {
+  static const std::string kFioPrefix = "fio:";
+  if (compact.compare(0, kFioPrefix.size(), kFioPrefix) == 0) {
+    WorkloadSpec spec;
+    spec.fio_job_file = compact.substr(kFioPrefix.size());
+    if (spec.fio_job_file.empty()) throw config_error(where, "expected fio:PATH of a fio job file");
+    validate_workload(spec, WorkloadFieldNames(where, true));
+    return spec;
+  }
   static const std::string kTracePrefix = "trace:";
   if (compact.compare(0, kTracePrefix.size(), kTracePrefix) == 0) {
     return parse_trace_spec(compact.substr(kTracePrefix.size()), where);
@@ -316,6 +324,7 @@ WorkloadSpec parse_workload_spec(const std::string& compact, const std::string& 
 }
 
 std::string to_compact(const WorkloadSpec& spec) {
+  if (spec.is_fio()) return "fio:" + spec.fio_job_file;
   std::string text;
   const auto add = [&text](const std::string& key, const std::string& value) {
     text += "," + key + (value.empty() ? "" : "=" + value);

@@ -163,7 +163,11 @@ WorkloadSpec read_synthetic(JsonSection& section) {
 WorkloadSpec workload_from_json(const nlohmann::json& value, const std::string& key_path) {
   JsonSection section(value, key_path);
   WorkloadSpec spec;
-  if (section.has("trace")) {
+  if (section.has("fio")) {
+    spec.fio_job_file = section.string_or("fio", "");
+    if (spec.fio_job_file.empty()) throw config_error(section.path_of("fio"), "expected the path of a fio job file");
+    section.finish("fio (a fio job file workload takes its settings from the file alone)");
+  } else if (section.has("trace")) {
     for (const char* key : kSyntheticOnlyKeys) {
       section.reject(key, "not used when replaying a trace (workload.trace)");
     }
@@ -179,6 +183,7 @@ WorkloadSpec workload_from_json(const nlohmann::json& value, const std::string& 
 
 nlohmann::json to_json(const WorkloadSpec& spec) {
   nlohmann::json json = nlohmann::json::object();
+  if (spec.is_fio()) return {{"fio", spec.fio_job_file}};
   if (spec.is_trace()) {
     const TraceReplayOptions& trace = *spec.trace;
     json["trace"] = {
