@@ -137,6 +137,11 @@ class Session {
     std::lock_guard<std::mutex> lock(kernel_mutex());
     return dump(get().statistics(), indent);
   }
+  void keep_request_timings() { get().keep_request_timings(); }
+  std::string fio_json(const std::string& ssdtlm_version) {
+    std::lock_guard<std::mutex> lock(kernel_mutex());
+    return get().fio_json(ssdtlm_version).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  }
   void stop_timeline() {
     std::lock_guard<std::mutex> lock(kernel_mutex());
     get().stop_timeline();
@@ -521,6 +526,8 @@ PYBIND11_MODULE(_core, m) {
       .def("effective_config", &Session::effective_config)
       .def("workload_status", &Session::workload_status)
       .def("statistics", &Session::statistics, py::arg("indent") = -1)
+      .def("keep_request_timings", &Session::keep_request_timings)
+      .def("fio_json", &Session::fio_json, py::arg("ssdtlm_version"))
       .def("stop_timeline", &Session::stop_timeline)
       .def("write_timeline_csv", &Session::write_timeline_csv, py::arg("path"))
       .def("set_gc_watermarks", &Session::set_gc_watermarks, py::arg("low"), py::arg("high"))

@@ -10,6 +10,7 @@
 #include "models/common/config/config_error.h"
 #include "models/host/workload/request_source_factory.h"
 #include "platforms/kernel_context.h"
+#include "platforms/platform_fio_json.h"
 #include "platforms/range_command_check.h"
 #include "platforms/run_warnings.h"
 #include "models/common/event_loop.h"
@@ -391,6 +392,11 @@ nlohmann::json SimulationSession::workload_status() const {
                     {"done", w.driver ? w.driver->done() : false}});
   }
   return list;
+}
+
+nlohmann::ordered_json SimulationSession::fio_json(const std::string& ssdtlm_version) const {
+  ContextGuard guard(context_);
+  return platform_fio_json(*platform_, workloads_.size() == 1 ? &workloads_.front()->spec : nullptr, ssdtlm_version);
 }
 
 nlohmann::json SimulationSession::statistics() const {

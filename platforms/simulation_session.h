@@ -80,6 +80,11 @@ class SimulationSession {
 
   // stats.json content at the current simulated time.
   nlohmann::json statistics() const;
+  // Keeps every host request's timings from now on, for fio_json (32 bytes per request).
+  void keep_request_timings() { platform_->host_statistics().keep_request_timings(); }
+  // The run so far as fio's JSON document (platforms/platform_fio_json.h): one job, named after
+  // the workload when there is exactly one. Needs keep_request_timings() before the first run.
+  nlohmann::ordered_json fio_json(const std::string& ssdtlm_version) const;
   // Ends the timeline (records the last partial interval); idempotent.
   void stop_timeline();
   void write_timeline_csv(const std::string& path) const;

@@ -284,9 +284,13 @@ nlohmann::json SsdPlatform::verify_all_data() const {
   return result;
 }
 
+std::uint64_t SsdPlatform::measured_window_ps() const {
+  return host_done_ ? host_done_time_.value() : sim_now_ps();
+}
+
 nlohmann::json SsdPlatform::statistics() const {
   const std::uint64_t now_ps = sim_now_ps();
-  const std::uint64_t sim_ps = host_done_ ? host_done_time_.value() : now_ps;
+  const std::uint64_t sim_ps = measured_window_ps();
   nlohmann::json stats;
   stats["sim_time_ns"] = sim_ps / 1000;
   // Both truncated from ps, so that sim_time_ns + drain_time_ns is the end of the run in ns.

@@ -95,6 +95,10 @@ class SsdPlatform : public sc_core::sc_module {
   FlashController& controller() { return *controller_; }
   HostInterface& host_interface() { return *host_interface_; }
   HostStatistics& host_statistics() { return host_statistics_; }
+  const HostStatistics& host_statistics() const { return host_statistics_; }
+  // The measured window's length (stats.json's sim_time_ns, in ps): up to the host's last
+  // completion, or up to now while the host is still running.
+  std::uint64_t measured_window_ps() const;
   DataOracle* oracle() { return oracle_.get(); }
   TimelineSampler& timeline() { return *timeline_; }
   std::uint64_t free_blocks() const;  // of the whole drive (timeline.csv, stats.vcd)

@@ -6,12 +6,14 @@
     result.latencies("read")  numpy array of read latencies in microseconds (records on)
     result.config             the effective configuration (with workload and precondition)
     result.warnings           stats.json's "warnings" (list of {"kind", "message"}; [] when none)
+    result.to_fio_json()      fio's --output-format=json document (fio=True runs; docs/fio.md)
     result.plot_latency_cdf() / result.plot_timeline()   matplotlib Figures
 
 Result.load(DIR) reads a directory written by `ssdtlm run` or by simulate(out=DIR).
 """
 from __future__ import annotations
 
+import copy
 import json
 import pathlib
 from typing import Any, Iterable
@@ -45,7 +47,7 @@ class Result:
     def __init__(self, stats: dict, config: dict, *, timeline_csv: pathlib.Path | None = None,
                  requests_csv: pathlib.Path | None = None, wall: dict | None = None,
                  workloads: list | None = None, changes: list | None = None,
-                 out: pathlib.Path | None = None, keepalive: Any = None):
+                 out: pathlib.Path | None = None, keepalive: Any = None, fio: dict | None = None):
         self.stats = stats
         self.config = config
         self.wall = wall or {}
@@ -57,6 +59,7 @@ class Result:
         self._timeline = None
         self._requests = None
         self._keepalive = keepalive  # temporary directory holding the CSVs when out=None
+        self._fio = fio
 
     # ---- loading
     @classmethod
@@ -75,7 +78,8 @@ class Result:
         return cls(json.loads(stats_path.read_text()), optional_json("effective-config.json") or {},
                    timeline_csv=directory / "timeline.csv" if (directory / "timeline.csv").is_file() else None,
                    requests_csv=requests if requests.is_file() else None, wall=optional_json("wall.json"),
-                   workloads=scenario.get("workloads"), changes=scenario.get("parameter_changes"), out=directory)
+                   workloads=scenario.get("workloads"), changes=scenario.get("parameter_changes"), out=directory,
+                   fio=optional_json("fio.json"))
 
     # ---- figures
     @property
@@ -145,6 +149,16 @@ class Result:
                              "(or set stats.per_request_records) to get latencies")
         values = frame["latency_ns"] if op == "all" else frame.loc[frame["op"] == op, "latency_ns"]
         return values.to_numpy(dtype=np.float64) * _LATENCY_SCALE[unit]
+
+    def to_fio_json(self) -> dict:
+        """The run as fio's own `--output-format=json` document (a dict; json.dump it for fio
+        tools): the same document `ssdtlm run --output-format fio-json` prints and writes to
+        fio.json. Needs a run with fio=True (simulate(..., fio=True)), or a directory holding
+        fio.json."""
+        if self._fio is None:
+            raise ValueError("no fio statistics: run with fio=True (simulate(..., fio=True)) or load a "
+                             "directory written by `ssdtlm run --output-format fio-json`")
+        return copy.deepcopy(self._fio)
 
     # ---- plots
     def plot_latency_cdf(self, ops: Iterable[str] | None = None, *, ax=None, unit: str = "us",

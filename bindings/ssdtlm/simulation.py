@@ -181,7 +181,7 @@ class Simulation:
 
     def __init__(self, config, *, precondition: str | None = None, out=None, records: bool | None = None,
                  seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool | None = None,
-                 force: bool = False):
+                 force: bool = False, fio: bool = False):
         cfg = Config.coerce(config)
         changes = dict(set or {})
         if seed is not None:
@@ -195,6 +195,10 @@ class Simulation:
         self.precondition = _core.check_precondition(precondition or cfg.get("precondition", "none"))
         self._session = _core.Session(to_json_text(cfg.to_dict()), cfg.source)
         self._session.set_precondition(self.precondition)
+        # fio's statistics need every request's timings (32 bytes each): kept only when asked for.
+        self._fio = bool(fio)
+        if self._fio:
+            self._session.keep_request_timings()
         self.out = pathlib.Path(out) if out is not None else None
         self._tmp = None
         if self.out is not None:
@@ -535,8 +539,13 @@ class Simulation:
                 scenario["commands"] = [command.state() for command in self._commands]
         if self._requests_csv is not None:
             session.check_request_records_written()  # ValueError naming the file on a full disk
+        from . import __version__  # the package is fully imported by now
+
+        fio_text = session.fio_json(__version__) if self._fio else None
         if self.out is not None:
             (directory / "stats.json").write_text(stats_text + "\n")
+            if fio_text is not None:
+                (directory / "fio.json").write_text(fio_text + "\n")
             (directory / "effective-config.json").write_text(_core.dump_json(to_json_text(effective), 2) + "\n")
             (directory / "wall.json").write_text(_core.dump_json(to_json_text(wall), 2) + "\n")
             if scenario is not None:
@@ -544,7 +553,8 @@ class Simulation:
         self.close()  # flushes requests.csv
         self._result = Result(stats, effective, timeline_csv=self._timeline_csv,
                               requests_csv=self._requests_csv, wall=wall, workloads=self._workload_specs,
-                              changes=self._changes, out=self.out, keepalive=self._tmp)
+                              changes=self._changes, out=self.out, keepalive=self._tmp,
+                              fio=json.loads(fio_text) if fio_text is not None else None)
         return self._result
 
     def close(self) -> None:
@@ -589,7 +599,7 @@ class Simulation:
 
 def simulate(config, workload=None, *, precondition: str | None = None, out=None, records: bool | None = None,
              seed: int | None = None, set: Mapping[str, Any] | None = None, progress: bool | None = None,
-             force: bool = False) -> Result:
+             force: bool = False, fio: bool = False) -> Result:
     """One timed run, as `ssdtlm run`: the configuration (Config, dict, preset name or file),
     a workload (compact spec or dict; default: the configuration's "workload" section),
     preconditioning ("none", "fill", "steady"; default: the configuration's
@@ -599,14 +609,16 @@ def simulate(config, workload=None, *, precondition: str | None = None, out=None
     for the preconditioning and the run (tqdm.auto); None shows them on a terminal or in a
     notebook. Ctrl-C
     (KeyboardInterrupt) during the timed run first writes the run so far to `out`, with
-    stats.json's "interrupted": true, then propagates."""
+    stats.json's "interrupted": true, then propagates. `fio`: also measure fio's statistics
+    (Result.to_fio_json(), fio.json in `out`; docs/fio.md), which keeps every request's timings
+    in memory."""
     cfg = Config.coerce(config)
     if workload is None:
         workload = cfg.get("workload", None)
         if workload is None:
             raise ValueError("workload: none given and the configuration has no \"workload\" section")
     with Simulation(cfg, precondition=precondition, out=out, records=records, seed=seed, set=set,
-                    progress=progress, force=force) as sim:
+                    progress=progress, force=force, fio=fio) as sim:
         sim.add_workload(workload)
         try:
             sim.run()

@@ -31,6 +31,9 @@ class HostCommand : public tlm::tlm_extension<HostCommand> {
  public:
   HostRequest request;
   std::uint64_t submit_time_ps = 0;
+  // When the host interface had fetched the command (the end of its transfer over the link):
+  // fio's submission latency ends here, its completion latency starts.
+  std::uint64_t fetch_time_ps = 0;
   std::uint64_t issuer_tag = 0;
 
   tlm::tlm_extension_base* clone() const override { return new HostCommand(*this); }

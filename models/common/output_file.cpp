@@ -43,6 +43,10 @@ std::string json_file_text(const nlohmann::json& value) {
   return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
+std::string json_file_text(const nlohmann::ordered_json& value) {
+  return value.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
 void write_json_file(const std::string& path, const nlohmann::json& value, const std::string& what) {
   write_output_file(path, json_file_text(value), what);
 }

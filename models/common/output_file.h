@@ -26,6 +26,8 @@ void write_output_file(const std::string& path, const std::string& text, const s
 // UTF-8 (a trace path in another encoding) is written with U+FFFD for its bad bytes rather
 // than failing the whole file.
 std::string json_file_text(const nlohmann::json& value);
+// The same for a document whose key order matters (fio's JSON, platforms/fio_json_report.h).
+std::string json_file_text(const nlohmann::ordered_json& value);
 
 // write_output_file(path, json_file_text(value), what).
 void write_json_file(const std::string& path, const nlohmann::json& value, const std::string& what);

@@ -179,7 +179,7 @@ tlm::tlm_sync_enum HostDriver::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm
 }
 
 void HostDriver::completed(Slot& slot) {
-  statistics_.record(slot.command.request, slot.command.submit_time_ps, sim_now_ps());
+  statistics_.record(slot.command.request, slot.command.submit_time_ps, sim_now_ps(), slot.command.fetch_time_ps);
   --outstanding_;
   free_slots_.push_back(&slot);
   if (paced_) source_.completed(slot.command.request, sim_now_ps() / 1000);

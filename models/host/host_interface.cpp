@@ -152,6 +152,7 @@ void HostInterface::try_fetch() {
 }
 
 void HostInterface::fetched(Request& request) {
+  request.command->fetch_time_ps = sim_now_ps();
   const auto& r = request.command->request;
   sc_time ready = sim_now();
   if (r.op == HostOp::Write) {

@@ -5,7 +5,8 @@
 
 namespace ssdtlm {
 
-void HostStatistics::record(const HostRequest& request, std::uint64_t submit_ps, std::uint64_t complete_ps) {
+void HostStatistics::record(const HostRequest& request, std::uint64_t submit_ps, std::uint64_t complete_ps,
+                            std::uint64_t fetch_ps) {
   if (complete_ps < measured_from_ps_) {
     ++completed_;
     return;
@@ -15,6 +16,7 @@ void HostStatistics::record(const HostRequest& request, std::uint64_t submit_ps,
   op.bytes += request.size_bytes;
   op.latency.record(static_cast<double>(complete_ps - submit_ps) / 1000.0);
   ++completed_;
+  if (timings_) timings_->record(request, submit_ps, fetch_ps, complete_ps);
   if (records_) {
     *records_ << request.id << ',' << to_string(request.op) << ',' << request.offset_bytes << ','
               << request.size_bytes << ',';

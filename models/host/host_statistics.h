@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "models/common/stats/latency_statistics.h"
+#include "models/host/request_timing_log.h"
 #include "models/host/workload/host_request.h"
 
 namespace ssdtlm {
@@ -22,7 +23,15 @@ struct HostOpStatistics {
 
 class HostStatistics {
  public:
-  void record(const HostRequest& request, std::uint64_t submit_ps, std::uint64_t complete_ps);
+  // `fetch_ps`: when the controller had fetched the command (HostCommand::fetch_time_ps); only
+  // the request timing log uses it.
+  void record(const HostRequest& request, std::uint64_t submit_ps, std::uint64_t complete_ps,
+              std::uint64_t fetch_ps = 0);
+  // Keeps every request's submit, fetch and completion instants from now on (fio's statistics,
+  // platforms/fio_json_report.h); memory grows by 32 bytes per request, hence opt-in.
+  void keep_request_timings() { if (!timings_) timings_ = std::make_unique<RequestTimingLog>(); }
+  // Null unless keep_request_timings() was called.
+  const RequestTimingLog* request_timings() const { return timings_.get(); }
   void open_request_records(const std::string& path);
   // Flushes the per-request records; ConfigError naming the file when a write failed (disk full).
   void check_request_records_written();
@@ -41,6 +50,7 @@ class HostStatistics {
   HostOpStatistics ops_[kHostOpCount];
   std::uint64_t completed_ = 0;
   std::uint64_t measured_from_ps_ = 0;
+  std::unique_ptr<RequestTimingLog> timings_;
   std::unique_ptr<std::ofstream> records_;
   std::string records_path_;
 };

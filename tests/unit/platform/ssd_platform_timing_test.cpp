@@ -21,6 +21,7 @@ class PlatformTimingTest : public testing::SystemCTest {};
 TEST_F(PlatformTimingTest, IdleReadCostsExactlyLinkFirmwareCommandArrayAndTransfer) {
   const SsdConfig config = make_config(small_ssd());
   SsdPlatform platform("ssd", config);
+  platform.host_statistics().keep_request_timings();
   platform.attach_workload(std::make_unique<VectorRequestSource>(
       std::vector<HostRequest>{page_request(HostOp::Read, 3, 4096)}, ArrivalMode::ClosedLoop, 1));
   platform.precondition(PreconditionMode::Fill);
@@ -28,7 +29,8 @@ TEST_F(PlatformTimingTest, IdleReadCostsExactlyLinkFirmwareCommandArrayAndTransf
 
   const auto& pcie = config.host_interface.pcie;
   const auto& bus = config.bus_timing;
-  const std::uint64_t expected_ps = pcie.transfer_ps(64)        // command fetch
+  const std::uint64_t fetch_ps = pcie.transfer_ps(64);
+  const std::uint64_t expected_ps = fetch_ps                    // command fetch
                                     + 300'000                   // NVMe front end
                                     + 1'000'000                 // 500 cycles at 500 MHz
                                     + bus.page_command_ps()     // 00h-addr-30h
@@ -44,6 +46,13 @@ TEST_F(PlatformTimingTest, IdleReadCostsExactlyLinkFirmwareCommandArrayAndTransf
   const auto& read = platform.host_statistics().op(HostOp::Read);
   ASSERT_EQ(read.count, 1u);
   EXPECT_NEAR(read.latency.max_ns(), expected_ps / 1000.0, 1e-6);
+  // fio's slat ends and its clat starts at the command fetch (platforms/fio_json_report.h).
+  const RequestTimingLog* log = platform.host_statistics().request_timings();
+  ASSERT_NE(log, nullptr);
+  ASSERT_EQ(log->timings().size(), 1u);
+  EXPECT_EQ(log->timings()[0].submit_ps, 0u);
+  EXPECT_EQ(log->timings()[0].fetch_ps, fetch_ps);
+  EXPECT_EQ(log->timings()[0].complete_ps, expected_ps);
 }
 
 TEST_F(PlatformTimingTest, IdleWriteCostsExactlyLinkFirmwareTransferAndProgram) {

@@ -1,0 +1,157 @@
+"""fio JSON out: `ssdtlm run --output-format fio-json` and Result.to_fio_json() write fio's own
+--output-format=json document. Read back by fio-plot's parser and by pandas.json_normalize, its
+figures agree with stats.json and with the per-request records; its key sets are those of a
+real fio 3.28 file (../shared/fio-data)."""
+import json
+import math
+import pathlib
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ssdtlm
+from test_cli_run import SMALL, run
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+TINY = {"controller.channels": 2, "controller.chips_per_channel": 1, "nand.blocks_per_plane": 64,
+        "nand.planes_per_die": 2}
+MIXED = "mixed:qd=8,count=4000,read=0.7,size=4KiB"
+REAL_FIO = ROOT.parent / "shared" / "fio-data" / "zns-study" / "throughput" / "nvme0n1p1-2022_03_04_07_58_PM"
+WALL_CLOCK_KEYS = {"timestamp", "timestamp_ms", "time"}
+
+
+@pytest.fixture(scope="module")
+def fio_run(ssdtlm_binary, tmp_path_factory):
+    """One mixed run with fio JSON and per-request records: (stdout document, out directory)."""
+    out = tmp_path_factory.mktemp("fio") / "run"
+    result = run(ssdtlm_binary, "--config", "slc-2011", *SMALL, "--set", "stats.per_request_records=true",
+                 "--precondition", "fill", "--workload", MIXED, "--out", str(out), "--output-format", "fio-json")
+    return json.loads(result.stdout), out
+
+
+def test_stdout_is_the_document_and_fio_json_holds_it(fio_run):
+    document, out = fio_run
+    assert json.loads((out / "fio.json").read_text()) == document
+    assert list(document)[:4] == ["fio version", "timestamp", "timestamp_ms", "time"]
+    job = document["jobs"][0]
+    assert job["jobname"] == ssdtlm.workload_compact(MIXED)  # the canonical compact form
+    options = job["job options"]
+    assert (options["rw"], options["rwmixread"], options["bs"], options["iodepth"], options["numjobs"]) == \
+        ("randrw", "70", "4096", "8", "1")
+    assert options["number_ios"] == "4000"
+
+
+def test_figures_agree_with_stats_json(fio_run):
+    document, out = fio_run
+    stats = json.loads((out / "stats.json").read_text())
+    job = document["jobs"][0]
+    for op in ("read", "write"):
+        block, host = job[op], stats["host"][op]
+        assert block["total_ios"] == host["count"] > 0
+        assert block["io_bytes"] == host["bytes"]
+        assert block["iops"] == host["iops"]  # the same rate over the same simulated window
+        assert abs(block["bw_bytes"] - host["bandwidth_mbps"] * 1e6) <= 1  # fio's integer bytes/s
+        assert block["bw"] == block["bw_bytes"] // 1024
+        lat = block["lat_ns"]
+        assert lat["N"] == host["count"]
+        assert lat["mean"] == pytest.approx(host["latency_us"]["mean"] * 1e3, rel=1e-12)
+        assert abs(lat["min"] - host["latency_us"]["min"] * 1e3) <= 0.5
+        assert abs(lat["max"] - host["latency_us"]["max"] * 1e3) <= 0.5
+        # stats.json's percentiles come off a histogram accurate to 0.6 %; fio's are exact samples.
+        for fio_key, stats_key in (("50.000000", "p50"), ("99.000000", "p99"), ("99.900000", "p999")):
+            assert lat["percentile"][fio_key] == pytest.approx(host["latency_us"][stats_key] * 1e3, rel=0.006)
+        # slat + clat = lat, request by request, so their means add up.
+        assert block["slat_ns"]["mean"] + block["clat_ns"]["mean"] == pytest.approx(lat["mean"], rel=1e-12)
+        assert 0 < block["slat_ns"]["min"] <= block["slat_ns"]["max"] < lat["min"]
+    assert job["trim"]["total_ios"] == 0 and "percentile" not in job["trim"]["lat_ns"]
+
+
+def test_percentiles_are_exact_order_statistics_of_the_requests(fio_run):
+    document, out = fio_run
+    requests = pd.read_csv(out / "requests.csv")
+    for op in ("read", "write"):
+        latencies_ns = np.sort(requests.loc[requests["op"] == op, "latency_ns"].to_numpy(dtype=np.float64))
+        lat = document["jobs"][0][op]["lat_ns"]
+        for key, value in lat["percentile"].items():
+            rank = max(1, math.ceil(float(key) / 100.0 * len(latencies_ns) - 1e-9))
+            assert value == round(latencies_ns[rank - 1]), key
+        assert lat["stddev"] == pytest.approx(np.std(latencies_ns, ddof=1), rel=1e-9)
+
+
+def test_fio_plot_reads_the_document(fio_run, tmp_path):
+    from fio_plot.fiolib import jsonimport, jsonparsing
+
+    document, out = fio_run
+    (tmp_path / "fio.json").write_text(json.dumps(document))
+    stats = json.loads((out / "stats.json").read_text())
+    for op in ("read", "write"):
+        settings = {"input_directory": [str(tmp_path)], "rw": "randrw", "iodepth": [8], "numjobs": [1],
+                    "filter": [op], "compare_graph": False}
+        dataset = jsonimport.import_json_dataset(settings, jsonimport.list_json_files(settings))
+        row = jsonparsing.parse_json_data(settings, dataset)[0]["data"][0]
+        assert row["iops"] == stats["host"][op]["iops"]
+        assert row["lat"] == pytest.approx(stats["host"][op]["latency_us"]["mean"] * 1e3, rel=1e-12)
+        assert row["bw"] == int(stats["host"][op]["bandwidth_mbps"] * 1e6) // 1024
+        assert (row["rw"], row["bs"], row["iodepth"]) == ("randrw", "4096", "8")
+
+
+@pytest.mark.skipif(not REAL_FIO.is_dir(), reason="../shared/fio-data not present")
+def test_key_sets_match_real_fio_3_28_output(fio_run):
+    document, _ = fio_run
+    real = json.loads(sorted(REAL_FIO.glob("*.json"))[0].read_text())
+    assert set(document) == set(real)  # no "global options": fio writes it only for a [global] section
+    ours_job, real_job = document["jobs"][0], real["jobs"][0]
+    assert list(ours_job) == list(real_job)
+    for op in ("read", "write", "trim"):
+        assert list(ours_job[op]) == list(real_job[op])
+    assert set(ours_job["sync"]) == set(real_job["sync"])
+    for name in ("iodepth_level", "iodepth_submit", "iodepth_complete", "latency_ns", "latency_us", "latency_ms"):
+        assert list(ours_job[name]) == list(real_job[name]), name
+    assert list(document["disk_util"][0]) == list(real["disk_util"][0])
+    # json_normalize flattens both the same way: every column of the real file's read/write/trim
+    # blocks is one of ours. Ours add slat and lat percentiles (fio's slat_percentiles=1,
+    # lat_percentiles=1) and list fio's default percentiles where that run asked for 50 and 95.
+    ours = pd.json_normalize(document, record_path="jobs").columns
+    theirs = pd.json_normalize(real, record_path="jobs").columns
+
+    def blocks(columns):
+        return {c for c in columns if c.split(".")[0] in ("read", "write", "trim") and ".percentile." not in c}
+
+    assert blocks(ours) == blocks(theirs)
+    assert {c for c in theirs if c.startswith("write.clat_ns.percentile.")} <= \
+        {c for c in ours if c.startswith("write.clat_ns.percentile.")} | {"write.clat_ns.percentile.95.000000"}
+
+
+def test_python_result_gives_the_cli_document(fio_run):
+    document, _ = fio_run
+    cfg = ssdtlm.Config.preset("slc-2011").update(TINY).update({"stats.per_request_records": True})
+    result = ssdtlm.simulate(cfg, MIXED, precondition="fill", fio=True)
+    ours = result.to_fio_json()
+
+    def without_wall_clock(doc):
+        return {key: value for key, value in doc.items() if key not in WALL_CLOCK_KEYS}
+
+    assert without_wall_clock(ours) == without_wall_clock(document)
+    assert ours["jobs"][0]["read"]["iops"] == result["host.read.iops"]
+
+
+def test_python_fio_needs_asking_and_loads_from_a_directory(tmp_path):
+    cfg = ssdtlm.Config.preset("slc-2011").update(TINY)
+    plain = ssdtlm.simulate(cfg, "random-read:qd=1,count=50,size=4KiB")
+    with pytest.raises(ValueError, match="fio=True"):
+        plain.to_fio_json()
+    written = ssdtlm.simulate(cfg, "random-read:qd=1,count=50,size=4KiB", out=tmp_path / "run", fio=True)
+    loaded = ssdtlm.Result.load(tmp_path / "run")
+    assert loaded.to_fio_json() == written.to_fio_json()
+    assert loaded.to_fio_json()["jobs"][0]["read"]["total_ios"] == 50
+
+
+def test_output_format_json_prints_stats_and_a_bad_format_exits_2(ssdtlm_binary, tmp_path):
+    args = ["--config", "slc-2011", *SMALL, "--workload", "random-read:qd=1,count=20,size=4KiB"]
+    result = run(ssdtlm_binary, *args, "--out", str(tmp_path / "a"), "--output-format", "json")
+    assert json.loads(result.stdout) == json.loads((tmp_path / "a" / "stats.json").read_text())
+    assert not (tmp_path / "a" / "fio.json").exists()
+    bad = run(ssdtlm_binary, *args, "--out", str(tmp_path / "b"), "--output-format", "xml", check=False)
+    assert bad.returncode == 2
+    assert "--output-format" in bad.stderr
