@@ -20,14 +20,14 @@ def main(argv) -> int:
         config = Config(request["config"], source=request.get("source", "config"))
         result = simulate(config, request["workload"], precondition=request.get("precondition", "none"),
                           out=request.get("out"), records=request.get("records") or None,
-                          force=True)  # the point's folder belongs to the sweep: a rerun replaces it
+                          force=True,  # the point's folder belongs to the sweep: a rerun replaces it
+                          fio=bool(request.get("fio_json")))
     except (ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     answer = {"stats": result.stats, "wall_seconds": result.wall_seconds}
     if request.get("fio_json"):
-        document = result.to_fio_json()
-        answer["fio_json"] = json.loads(document) if isinstance(document, str) else document
+        answer["fio_json"] = result.to_fio_json()
     pathlib.Path(argv[1]).write_text(json.dumps(answer))
     return 0
 

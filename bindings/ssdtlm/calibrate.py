@@ -120,16 +120,21 @@ def parse_set(spec: str) -> tuple[str, Any]:
 
 
 def relative_errors(measured: dict[str, float], simulated: dict[str, float], terms: Sequence[str]) -> list[float]:
-    """(simulated - measured) / measured for each term (a missing simulated figure counts as 0)."""
-    return [(simulated.get(term, 0.0) - measured[term]) / measured[term] for term in terms if measured[term] > 0]
+    """(simulated - measured) / measured for each term both report (a percentile the simulation
+    does not report is left out of the fit and shows as empty in jobs.csv)."""
+    return [(simulated[term] - measured[term]) / measured[term] for term in terms
+            if measured[term] > 0 and term in simulated]
 
 
-def simulated_job(by_job: dict[str, dict], name: str) -> dict[str, float]:
-    """The simulated figures of the measured job `name`: the job of that name, else the only
-    job of the simulated file (a file of one job needs no name to match)."""
+def simulated_job(by_job: dict[str, dict], measurement: Measurement, name: str) -> dict[str, float]:
+    """The simulated figures of the measured job `name`: the simulated job of that name, else,
+    when both files hold one job, that job (one job needs no name to match)."""
     if name in by_job:
         return by_job[name]
-    return next(iter(by_job.values())) if len(by_job) == 1 else {}
+    if len(by_job) == 1 and len(measurement.jobs) == 1:
+        return next(iter(by_job.values()))
+    raise ValueError(f"{measurement.path}: job {name}: the simulation reported no job of that name "
+                     f"(its jobs: {', '.join(sorted(by_job)) or 'none'})")
 
 
 def fit_terms(metrics: dict[str, float]) -> list[str]:
@@ -206,7 +211,8 @@ class Calibration:
         for measurement in measurements:
             by_job = simulated[measurement.path]
             for job in measurement.jobs:
-                errors += relative_errors(job.metrics, simulated_job(by_job, job.name), fit_terms(job.metrics))
+                simulated_metrics = simulated_job(by_job, measurement, job.name)
+                errors += relative_errors(job.metrics, simulated_metrics, fit_terms(job.metrics))
         return errors
 
     def losses(self, positions: list[Sequence[float]], measurements: list[Measurement]) -> list[float]:
@@ -257,7 +263,7 @@ def comparison_rows(simulated: dict, measurements: list[Measurement], subset: st
     rows = []
     for measurement in measurements:
         for job in measurement.jobs:
-            sim = simulated_job(simulated[measurement.path], job.name)
+            sim = simulated_job(simulated[measurement.path], measurement, job.name)
             for op in ("read", "write", "trim"):
                 keys = [k for k in job.metrics if k.startswith(op + ".")]
                 if not keys:

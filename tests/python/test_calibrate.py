@@ -38,8 +38,8 @@ def _measure(directory: pathlib.Path, config: ssdtlm.Config) -> list[pathlib.Pat
     for name, options in JOBS.items():
         job_file = directory / f"{name}.fio"
         job_file.write_text(_job_file(name, options))
-        document = ssdtlm.simulate(config, f"fio:{job_file}", precondition="fill", progress=False).to_fio_json()
-        document = json.loads(document) if isinstance(document, str) else document
+        document = ssdtlm.simulate(config, f"fio:{job_file}", precondition="fill", progress=False,
+                                   fio=True).to_fio_json()
         for job in document["jobs"]:
             job["job options"] = {"name": name, "filename": "/dev/simulated", **options, "number_ios": str(IOS),
                                   "percentile_list": "50:95:99"}
@@ -49,17 +49,11 @@ def _measure(directory: pathlib.Path, config: ssdtlm.Config) -> list[pathlib.Pat
     return paths
 
 
-# Until the fioin and fioout branches are merged into this one (fio: workloads, Result.to_fio_json()).
-requires_fio = pytest.mark.skipif(not hasattr(ssdtlm.Result, "to_fio_json"),
-                                  reason="needs fio: workloads and Result.to_fio_json() (branches fioin, fioout)")
-
-
 @pytest.fixture(scope="module")
 def preset():
     return ssdtlm.Config.preset("mlc-mqsim").update(DEVICE)
 
 
-@requires_fio
 def test_calibration_recovers_read_time_and_bus_rate(tmp_path, preset, ssdtlm_binary):
     truth = preset.copy().update({"nand.timing.read_us": TRUE_READ_US, "channel.transfer_rate_mts": TRUE_RATE_MTS})
     measured = _measure(tmp_path, truth)
@@ -155,7 +149,6 @@ def test_measured_file_that_is_not_fio_json_with_job_options_is_exit_2(tmp_path,
         load_measurement(measured)
 
 
-@requires_fio
 def test_same_inputs_and_seed_give_the_same_fit(tmp_path, preset):
     measured = _measure(tmp_path, preset.copy().set("nand.timing.read_us", 90.0))[:1]
     summaries = [calibration.calibrate(preset, measured, ["nand.timing.read_us"], tmp_path / f"run{i}", io_budget=IOS,
