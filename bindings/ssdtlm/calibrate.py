@@ -154,22 +154,26 @@ class Calibration:
     """Simulates measured files on a platform with given fitted values, in parallel batches."""
 
     def __init__(self, config, fit: list[FitParameter], *, io_budget: int, precondition: str, executor=None,
-                 max_workers: int | None = None, progress: bool = False):
+                 max_workers: int | None = None, progress: bool = False, expected_evaluations: int = 0):
+        from tqdm.auto import tqdm
+
         self.config = config
         self.fit = fit
         self.io_budget = io_budget
         self.precondition = precondition
         self.executor = executor
         self.max_workers = max_workers
-        self.progress = progress
         self.history: list[dict] = []  # every evaluated candidate once: values and loss
         self._cache: dict[tuple, dict] = {}
         self._losses: dict[tuple, float] = {}
         self.device_bytes = logical_bytes(config)
         self._jobs_directory = tempfile.TemporaryDirectory(prefix="ssdtlm-calibrate-")
         self._job_files: dict[pathlib.Path, str] = {}
+        # one bar over the whole search: its batches are too small for a bar each
+        self.bar = tqdm(total=expected_evaluations or None, desc="calibrate", unit="evaluation", disable=not progress)
 
     def close(self) -> None:
+        self.bar.close()
         self._jobs_directory.cleanup()
 
     def job_file(self, measurement: Measurement) -> str:
@@ -197,7 +201,7 @@ class Calibration:
                                  "label": {"file": measurement.label, **{p.key: v for p, v in zip(self.fit, values)}}})
                 owners.append((values, measurement))
         outcomes = run_payloads(payloads, executor=self.executor, max_workers=self.max_workers,
-                                progress=self.progress, desc="calibrate") if payloads else []
+                                progress=False) if payloads else []
         fresh: dict[tuple, dict] = {}
         for (values, measurement), outcome in zip(owners, outcomes):
             fresh.setdefault(values, {})[measurement.path] = metrics_by_job(outcome["fio_json"])
@@ -226,6 +230,7 @@ class Calibration:
             loss = sum(e * e for e in errors) / max(1, len(errors))
             self._losses[(values, files)] = loss
             self.history.append({"values": values, "loss": loss})
+            self.bar.update(1)
         return [self._losses[(c, files)] for c in candidates]
 
 
@@ -366,7 +371,7 @@ def calibrate(config, measured: Sequence, fit: Sequence[str], out, *, validate: 
     out.mkdir(parents=True, exist_ok=True)
 
     calibration = Calibration(base, parameters, io_budget=io_budget, precondition=precondition, executor=executor,
-                              max_workers=max_workers, progress=progress)
+                              max_workers=max_workers, progress=progress, expected_evaluations=max_evaluations)
     try:
         initial = tuple(p.value(p.position(p.initial)) for p in parameters)
         values = optimise(calibration, fit_set, seed=seed, max_evaluations=max_evaluations)
