@@ -182,6 +182,7 @@ nlohmann::json RaidPlatform::statistics() const {
   if (host_statistics_.op(HostOp::Flush).count > 0) stats["array"]["flush"] = host_statistics_.op_to_json(HostOp::Flush, sim_ps);
   stats["array"]["all"] = pooled_latency(host_statistics_.op(HostOp::Read), host_statistics_.op(HostOp::Write));
   stats["array"]["requests"] = host_statistics_.completed();
+  if (host_statistics_.measured_from_ps() != 0) stats["array"]["measured_from_ns"] = host_statistics_.measured_from_ps() / 1000;
   stats["array"]["precondition"] = to_string(precondition_mode_);
   if (source_) stats["array"]["workload"] = source_->describe();
   stats["raid"] = controller_->statistics();

@@ -1,6 +1,7 @@
 #pragma once
-// Turns a workload spec into the request source the host pulls from: a synthetic generator
-// or a trace replay, with the spec's range, sizes and alignment checked against the device.
+// Turns a workload spec into the request source the host pulls from: a synthetic generator,
+// a trace replay or the jobs of a fio job file, with the spec's range, sizes and alignment
+// checked against the device.
 #include <cstdint>
 #include <memory>
 

@@ -203,17 +203,24 @@ bool FioJobStream::next(HostRequest& request, std::uint64_t now_ns) {
   }
   request = HostRequest{};
   std::uint64_t at_ns = std::max(now_ns, ready_at_ns_);
+  FioDirection direction = FioDirection::Read;
   if (flush_due) {
     request.op = HostOp::Flush;
   } else {
-    const FioDirection direction = next_direction();
-    request.op = direction == FioDirection::Read ? HostOp::Read : direction == FioDirection::Write ? HostOp::Write : HostOp::Trim;
+    direction = next_direction();
+    request.op = direction == FioDirection::Read    ? HostOp::Read
+                 : direction == FioDirection::Write ? HostOp::Write
+                                                    : HostOp::Trim;
     request.size_bytes = static_cast<std::uint32_t>(next_size(direction));
     at_ns = std::max(at_ns, paced_time_ns(direction, request.size_bytes));
-    if (end_ns_ != 0 && at_ns >= end_ns_) {
-      finished_ = true;
-      return false;
-    }
+  }
+  if (end_ns_ != 0 && at_ns >= end_ns_) {
+    finished_ = true;
+    return false;
+  }
+  if (flush_due) {
+    writes_since_flush_ = 0;
+  } else {
     request.offset_bytes = next_offset(direction, request.size_bytes);
     const int d = static_cast<int>(direction);
     issued_bytes_[d] += request.size_bytes;
@@ -222,18 +229,10 @@ bool FioJobStream::next(HostRequest& request, std::uint64_t now_ns) {
     issued_total_bytes_ += request.size_bytes;
     if (direction == FioDirection::Write) ++writes_since_flush_;
   }
-  if (flush_due) {
-    if (end_ns_ != 0 && at_ns >= end_ns_) {
-      finished_ = true;
-      return false;
-    }
-    writes_since_flush_ = 0;
-  }
   request.arrival_ns = at_ns;
   ++in_flight_;
   if (in_flight_ == job_.iodepth) refilling_ = false;
-  if (job_.thinktime_us != 0 && job_.thinktime_on_issue && request.op != HostOp::Flush &&
-      issued_ios_ % job_.thinktime_blocks == 0) {
+  if (job_.thinktime_us != 0 && job_.thinktime_on_issue && !flush_due && issued_ios_ % job_.thinktime_blocks == 0) {
     waiting_to_think_ = true;
   }
   return true;
