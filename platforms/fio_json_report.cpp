@@ -121,10 +121,10 @@ ordered_json job_json(const FioJobResult& job, std::uint64_t runtime_ps, const F
   out["eta"] = 0;
   out["elapsed"] = (runtime_ps + kPsPerSecond - 1) / kPsPerSecond;
   out["job options"] = job.options;
-  out["read"] = fio_direction_json(job.timings, HostOp::Read, runtime_ps, group, job.percentiles);
-  out["write"] = fio_direction_json(job.timings, HostOp::Write, runtime_ps, group, job.percentiles);
-  out["trim"] = fio_direction_json(job.timings, HostOp::Trim, runtime_ps, group, job.percentiles);
-  out["sync"] = sync_json(job.timings, job.percentiles);
+  out["read"] = fio_direction_json(*job.timings, HostOp::Read, runtime_ps, group, job.percentiles);
+  out["write"] = fio_direction_json(*job.timings, HostOp::Write, runtime_ps, group, job.percentiles);
+  out["trim"] = fio_direction_json(*job.timings, HostOp::Trim, runtime_ps, group, job.percentiles);
+  out["sync"] = sync_json(*job.timings, job.percentiles);
   out["job_runtime"] = fio_runtime_ms(runtime_ps);
   // The model has no host CPU: no user or system time, context switches or page faults.
   out["usr_cpu"] = 0.0;
@@ -132,10 +132,10 @@ ordered_json job_json(const FioJobResult& job, std::uint64_t runtime_ps, const F
   out["ctx"] = 0;
   out["majf"] = 0;
   out["minf"] = 0;
-  out["iodepth_level"] = iodepth_levels(job.timings);
-  out["iodepth_submit"] = batch_sizes(job.timings.size());
-  out["iodepth_complete"] = batch_sizes(job.timings.size());
-  add_latency_buckets(job.timings, out);
+  out["iodepth_level"] = iodepth_levels(*job.timings);
+  out["iodepth_submit"] = batch_sizes(job.timings->size());
+  out["iodepth_complete"] = batch_sizes(job.timings->size());
+  add_latency_buckets(*job.timings, out);
   out["latency_depth"] = job.queue_depth;
   out["latency_target"] = 0;
   out["latency_percentile"] = 100.0;
@@ -152,7 +152,7 @@ ordered_json disk_util_json(const FioRunResult& run) {
   std::uint64_t write_ps = 0;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> busy;  // [submit, complete) of every request
   for (const FioJobResult& job : run.jobs) {
-    for (const RequestTiming& timing : job.timings) {
+    for (const RequestTiming& timing : *job.timings) {
       busy.emplace_back(timing.submit_ps, timing.complete_ps);
       if (timing.op == HostOp::Read) {
         ++read_ios;
@@ -207,7 +207,7 @@ const std::vector<double>& fio_default_percentiles() {
 ordered_json fio_json_document(const FioRunResult& run) {
   FioGroupBandwidth group;
   for (const FioJobResult& job : run.jobs) {
-    for (const RequestTiming& timing : job.timings) {
+    for (const RequestTiming& timing : *job.timings) {
       if (is_data_op(timing.op)) group.bytes[static_cast<int>(timing.op)] += timing.size_bytes;
     }
   }

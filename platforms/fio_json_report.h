@@ -26,7 +26,9 @@ const std::vector<double>& fio_default_percentiles();
 struct FioJobResult {
   std::string name;
   nlohmann::ordered_json options = nlohmann::ordered_json::object();  // "job options": option -> text
-  std::vector<RequestTiming> timings;                                 // in completion order
+  // This job's requests in completion order, owned by the caller (HostStatistics' log, or a
+  // flow's share of it): the document is built without copying them.
+  const std::vector<RequestTiming>* timings = nullptr;
   std::uint32_t queue_depth = 1;                                      // "latency_depth"
   std::vector<double> percentiles = fio_default_percentiles();
 };

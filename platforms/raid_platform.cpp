@@ -169,10 +169,14 @@ nlohmann::json pooled_latency(const HostOpStatistics& a, const HostOpStatistics&
 
 }  // namespace
 
+std::uint64_t RaidPlatform::measured_window_ps() const {
+  return workload_end_ps_ != 0 ? workload_end_ps_ : sim_now_ps();
+}
+
 nlohmann::json RaidPlatform::statistics() const {
   // Array rates over the workload's span; the drain after it only lets members finish.
   const std::uint64_t now_ps = sim_now_ps();
-  const std::uint64_t sim_ps = workload_end_ps_ != 0 ? workload_end_ps_ : now_ps;
+  const std::uint64_t sim_ps = measured_window_ps();
   nlohmann::json stats;
   stats["sim_time_ns"] = sim_ps / 1000;
   stats["drain_time_ns"] = (now_ps - sim_ps) / 1000;

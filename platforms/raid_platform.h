@@ -71,6 +71,10 @@ class RaidPlatform : public sc_core::sc_module {
   SsdPlatform& device(MemberId d) { return *devices_.at(d); }
   std::uint32_t device_count() const { return static_cast<std::uint32_t>(devices_.size()); }
   HostStatistics& host_statistics() { return host_statistics_; }
+  const HostStatistics& host_statistics() const { return host_statistics_; }
+  // The measured window's length (stats.json's sim_time_ns, in ps): the workload's span, or up
+  // to now while it runs.
+  std::uint64_t measured_window_ps() const;
 
  private:
   RaidConfig config_;

@@ -19,6 +19,7 @@
 #include "models/common/run_interrupt.h"
 #include "models/host/workload/request_source_factory.h"
 #include "models/host/workload/workload_spec.h"
+#include "platforms/platform_fio_json.h"
 #include "platforms/raid_platform.h"
 #include "sc_main/commands.h"
 #include "sc_main/run_interruption.h"
@@ -34,6 +35,7 @@ struct RaidRunOptions {
   std::string precondition;  // empty: the document's, else none
   std::string workload;
   std::string out;
+  std::string output_format = "normal";
   bool quiet = false;
   bool force = false;
 };
@@ -83,6 +85,7 @@ int raid_run(const RaidRunOptions& options) {
 
   const auto wall_start = std::chrono::steady_clock::now();
   RaidPlatform platform("array", config);
+  if (options.output_format == "fio-json") platform.host_statistics().keep_request_timings();
   platform.attach_workload(make_request_source(spec, platform.logical_bytes(), config.controller.block_bytes, config.seed));
   if (config.per_request_records) platform.open_request_records((out_dir / "requests.csv").string());
   platform.open_member_trace((out_dir / "member_trace.csv").string());
@@ -110,7 +113,9 @@ int raid_run(const RaidRunOptions& options) {
   write_json(out_dir / "wall.json", {{"wall_seconds", wall_seconds},
                                      {"precondition_wall_seconds", wall_seconds - timed_seconds},
                                      {"array_ios_per_wall_second", timed_seconds > 0 ? completed / timed_seconds : 0.0}});
-  if (!options.quiet) print_summary(stats, wall_seconds, out_dir.string());
+  const bool printed = print_output_document(
+      options.output_format, stats, [&] { return platform_fio_json(platform, &spec, SSDTLM_VERSION); }, out_dir);
+  if (!printed && !options.quiet) print_summary(stats, wall_seconds, out_dir.string());
   if (interrupted) return report_interruption(stats);
   return data_ok(stats) ? 0 : 1;
 }
@@ -127,7 +132,8 @@ void register_raid_command(CLI::App& app) {
                    "none | fill | steady: every member, functional path, before the timed run; default: the configuration's precondition, else none");
   raid->add_option("--workload", options->workload, "Workload spec of the array host (docs/workloads.md)");
   raid->add_option("--out", options->out, "Output directory")->required();
-  raid->add_flag("--quiet", options->quiet, "No summary and no progress output");
+  add_output_format_option(*raid, options->output_format);
+  raid->add_flag("--quiet", options->quiet, "No summary and no progress output (a json document is still printed)");
   raid->add_flag("--force", options->force, "Reuse a non-empty --out: replace the files of an earlier run");
   raid->callback([options]() {
     if (commands_enabled()) exit_code() = raid_run(*options);

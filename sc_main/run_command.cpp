@@ -6,7 +6,6 @@
 #include <iostream>
 
 #include "models/common/config/config_error.h"
-#include "models/common/output_file.h"
 #include "models/common/run_interrupt.h"
 #include "models/host/workload/request_source_factory.h"
 #include "models/host/workload/workload_spec.h"
@@ -72,8 +71,7 @@ int run(const RunOptions& options) {
 
   const auto wall_start = std::chrono::steady_clock::now();
   SsdPlatform platform("ssd", config);
-  const bool fio_json = options.output_format == "fio-json";
-  if (fio_json) platform.host_statistics().keep_request_timings();
+  if (options.output_format == "fio-json") platform.host_statistics().keep_request_timings();
   auto source = make_request_source(spec, platform.logical_bytes(), config.host_interface.logical_block_bytes, config.seed);
   check_workload_range_commands(spec, config, platform.logical_bytes());
   if (spec.is_trace()) {
@@ -114,16 +112,9 @@ int run(const RunOptions& options) {
                          {"precondition_wall_seconds", platform.precondition_result().wall_seconds},
                          {"host_ios_per_wall_second", wall_seconds > 0 ? completed / wall_seconds : 0.0}};
   write_json(out_dir / "wall.json", wall);
-  // As fio's --output-format, a document replaces the summary on standard output.
-  if (fio_json) {
-    const std::string text = json_file_text(platform_fio_json(platform, &spec, SSDTLM_VERSION));
-    write_output_file((out_dir / "fio.json").string(), text, "fio JSON results");
-    std::fputs(text.c_str(), stdout);
-  } else if (options.output_format == "json") {
-    std::fputs(json_file_text(stats).c_str(), stdout);
-  } else if (!options.quiet) {
-    print_summary(stats, wall, out_dir.string());
-  }
+  const bool printed = print_output_document(
+      options.output_format, stats, [&] { return platform_fio_json(platform, &spec, SSDTLM_VERSION); }, out_dir);
+  if (!printed && !options.quiet) print_summary(stats, wall, out_dir.string());
   if (interrupted) return report_interruption(stats);
   if (stats.contains("data_integrity") && stats["data_integrity"]["mismatches"].get<std::uint64_t>() != 0) return 1;
   return 0;
@@ -139,10 +130,7 @@ void register_run_command(CLI::App& app) {
   run_app->add_option("--precondition", options->precondition, "none | fill | steady (functional path, before the timed run); default: the configuration's precondition, else none");
   run_app->add_option("--workload", options->workload, "Workload spec, e.g. random-read:qd=1,count=2000,size=4KiB (docs/workloads.md)");
   run_app->add_option("--out", options->out, "Output directory for stats.json, timeline.csv, effective-config.json")->required();
-  run_app->add_option("--output-format", options->output_format,
-                      "What to print: normal (a summary), json (stats.json) or fio-json (fio's --output-format=json "
-                      "document, also written to fio.json; docs/fio.md)")
-      ->check(CLI::IsMember({"normal", "json", "fio-json"}));
+  add_output_format_option(*run_app, options->output_format);
   run_app->add_flag("--quiet", options->quiet, "No summary and no progress output (a json document is still printed)");
   run_app->add_flag("--force", options->force, "Reuse a non-empty --out: replace the files of an earlier run");
   run_app->callback([options]() {

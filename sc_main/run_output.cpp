@@ -44,6 +44,30 @@ void write_json(const std::filesystem::path& path, const nlohmann::json& value) 
   write_json_file(path.string(), value, "JSON results");
 }
 
+void add_output_format_option(CLI::App& command, std::string& format) {
+  command
+      .add_option("--output-format", format,
+                  "What to print: normal (a summary), json (stats.json) or fio-json (fio's --output-format=json "
+                  "document, also written to fio.json; docs/fio.md)")
+      ->check(CLI::IsMember({"normal", "json", "fio-json"}));
+}
+
+bool print_output_document(const std::string& format, const nlohmann::json& stats,
+                           const std::function<nlohmann::ordered_json()>& fio_document,
+                           const std::filesystem::path& out_dir) {
+  std::string text;
+  if (format == "fio-json") {
+    text = json_file_text(fio_document());
+    write_output_file((out_dir / "fio.json").string(), text, "fio JSON results");
+  } else if (format == "json") {
+    text = json_file_text(stats);
+  } else {
+    return false;
+  }
+  std::fputs(text.c_str(), stdout);
+  return true;
+}
+
 void print_warnings(const nlohmann::json& stats) {
   if (!stats.contains("warnings")) return;
   for (const nlohmann::json& warning : stats["warnings"]) {

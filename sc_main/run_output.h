@@ -3,8 +3,10 @@
 // --workload flag, else the document's "workload" section) and the output directory with its
 // JSON files.
 #include <filesystem>
+#include <functional>
 #include <string>
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "models/host/workload/workload_spec.h"
@@ -29,6 +31,17 @@ std::filesystem::path prepare_output_directory(const std::string& out, const nlo
 // The JSON text (indent 2, one trailing newline); ConfigError naming the file when the write
 // fails (disk full).
 void write_json(const std::filesystem::path& path, const nlohmann::json& value);
+
+// --output-format normal|json|fio-json on `command` (run, raid), parsed into `format`.
+void add_output_format_option(CLI::App& command, std::string& format);
+
+// What --output-format asks for on standard output, in place of the summary, as fio's option
+// replaces its normal output: stats.json (json), or the fio document `fio_document` builds
+// (fio-json), which is also written to OUT/fio.json. False for normal: the caller prints its
+// summary (unless --quiet).
+bool print_output_document(const std::string& format, const nlohmann::json& stats,
+                           const std::function<nlohmann::ordered_json()>& fio_document,
+                           const std::filesystem::path& out_dir);
 
 // The summary's lines for stats.json's "warnings" (platforms/run_warnings.h), if any.
 void print_warnings(const nlohmann::json& stats);

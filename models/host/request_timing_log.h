@@ -5,6 +5,7 @@
 // loop request that waited in host software), when the controller had fetched its command
 // (HostInterface, the end of the command's transfer over the link) and when it completed.
 // 32 bytes per request, so it is off unless a caller asks for it (HostStatistics).
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -22,10 +23,12 @@ struct RequestTiming {
 
 class RequestTimingLog {
  public:
-  // Range commands are left out: fio has no counterpart for them.
+  // Range commands are left out: fio has no counterpart for them. A command no host interface
+  // fetched (a RAID array's controller takes commands as they are submitted) has its fetch at
+  // its submission.
   void record(const HostRequest& request, std::uint64_t submit_ps, std::uint64_t fetch_ps, std::uint64_t complete_ps) {
     if (is_range_command(request.op)) return;
-    timings_.push_back({submit_ps, fetch_ps, complete_ps, request.size_bytes, request.op});
+    timings_.push_back({submit_ps, std::max(fetch_ps, submit_ps), complete_ps, request.size_bytes, request.op});
   }
   // In completion order.
   const std::vector<RequestTiming>& timings() const { return timings_; }

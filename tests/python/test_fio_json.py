@@ -5,6 +5,7 @@ real fio 3.28 file (../shared/fio-data)."""
 import json
 import math
 import pathlib
+import subprocess
 
 import numpy as np
 import pandas as pd
@@ -155,3 +156,20 @@ def test_output_format_json_prints_stats_and_a_bad_format_exits_2(ssdtlm_binary,
     bad = run(ssdtlm_binary, *args, "--out", str(tmp_path / "b"), "--output-format", "xml", check=False)
     assert bad.returncode == 2
     assert "--output-format" in bad.stderr
+
+
+def test_raid_array_run_gives_the_document_too(ssdtlm_binary, tmp_path):
+    out = tmp_path / "raid"
+    result = subprocess.run([ssdtlm_binary, "raid", "--config", "raid-5-mlc", "--workload",
+                             "random-read:qd=4,count=300,size=4KiB", "--out", str(out), "--output-format", "fio-json"],
+                            capture_output=True, text=True, timeout=600, env={"SYSTEMC_DISABLE_COPYRIGHT_MESSAGE": "1"})
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert json.loads((out / "fio.json").read_text()) == document
+    read, array = document["jobs"][0]["read"], json.loads((out / "stats.json").read_text())["array"]["read"]
+    assert read["total_ios"] == array["count"] == 300
+    assert read["iops"] == array["iops"]
+    assert read["lat_ns"]["mean"] == pytest.approx(array["latency_us"]["mean"] * 1e3, rel=1e-12)
+    # The array controller takes each command as it is submitted: no submission latency.
+    assert read["slat_ns"]["max"] == 0 and read["clat_ns"]["mean"] == read["lat_ns"]["mean"]
+    assert document["disk_util"][0]["name"] == "raid-5-mlc"

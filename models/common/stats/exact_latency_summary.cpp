@@ -9,8 +9,7 @@ std::uint64_t fio_percentile_rank(double percent, std::uint64_t count) {
   // fio: while (sum >= (long double) plist[j].u.f / 100.0 * nr) -- the same expression, so the
   // rank agrees with fio's in the cases where p / 100 * N is not exact in binary (99.9 % of 1000).
   const long double threshold = static_cast<long double>(percent) / 100.0 * static_cast<long double>(count);
-  auto rank = static_cast<std::uint64_t>(std::ceil(threshold));
-  if (static_cast<long double>(rank) < threshold) ++rank;  // ceil of a value past 2^64 precision
+  const auto rank = static_cast<std::uint64_t>(std::ceil(threshold));
   return std::clamp<std::uint64_t>(rank, 1, std::max<std::uint64_t>(count, 1));
 }
 

@@ -27,9 +27,11 @@ FioRunResult two_reads_and_a_write() {
   job.queue_depth = 2;
   // Two reads outstanding together from 0 (depth 1, then 2), a write submitted at the instant
   // the first read completes (depth 2 again: that completion counts first).
-  job.timings = {timing(HostOp::Read, 0, 1'000'000, 500'000'000),
-                 timing(HostOp::Write, 500'000'000, 502'000'000, 2'000'000'000, 8192),
-                 timing(HostOp::Read, 0, 2'000'000, 1'200'000'500)};
+  static const std::vector<RequestTiming> timings = {
+      timing(HostOp::Read, 0, 1'000'000, 500'000'000),
+      timing(HostOp::Write, 500'000'000, 502'000'000, 2'000'000'000, 8192),
+      timing(HostOp::Read, 0, 2'000'000, 1'200'000'500)};
+  job.timings = &timings;
   job.percentiles = {50.0, 100.0};
   run.jobs.push_back(job);
   return run;
@@ -94,9 +96,11 @@ TEST(FioJsonReportTest, SamplesEachWholeWindowOfFiveHundredMilliseconds) {
   FioRunResult run;
   run.runtime_ps = 2 * kFioSampleWindowPs + kFioSampleWindowPs / 2;  // 1.25 s: two whole windows
   FioJobResult job;
-  job.timings = {timing(HostOp::Write, 0, 1, 100), timing(HostOp::Write, 0, 1, 200),
-                 timing(HostOp::Write, 0, 1, kFioSampleWindowPs + 5),
-                 timing(HostOp::Write, 0, 1, 2 * kFioSampleWindowPs + 5)};  // in the partial window
+  const std::vector<RequestTiming> timings = {
+      timing(HostOp::Write, 0, 1, 100), timing(HostOp::Write, 0, 1, 200),
+      timing(HostOp::Write, 0, 1, kFioSampleWindowPs + 5),
+      timing(HostOp::Write, 0, 1, 2 * kFioSampleWindowPs + 5)};  // in the partial window
+  job.timings = &timings;
   run.jobs.push_back(job);
   const nlohmann::ordered_json document = fio_json_document(run);
   const auto& write = document["jobs"][0]["write"];
@@ -112,7 +116,8 @@ TEST(FioJsonReportTest, FlushesAreFiosSyncBlock) {
   FioRunResult run;
   run.runtime_ps = 10'000'000;
   FioJobResult job;
-  job.timings = {timing(HostOp::Flush, 1'000'000, 2'000'000, 9'000'000, 0)};
+  const std::vector<RequestTiming> timings = {timing(HostOp::Flush, 1'000'000, 2'000'000, 9'000'000, 0)};
+  job.timings = &timings;
   run.jobs.push_back(job);
   const nlohmann::ordered_json document = fio_json_document(run);
   const auto& sync = document["jobs"][0]["sync"];
