@@ -14,6 +14,7 @@ constexpr double kMaxCount = 4294967295.0;
 std::vector<Parameter> build_table() {
   return {
       text("name", "custom", "Free-form name of the platform (presets set it)."),
+      row("description", ParameterKind::String, nullptr, "", "Optional free-form description: what the platform models and where its numbers come from (the real-drive presets cite their datasheets here). Not used by the model."),
       integer("seed", 1, "", 0, 9.0e18, "Seed of every random choice in the run: same configuration and seed give identical results."),
       // NAND die
       choice("nand.cell_type", "slc", {"slc", "mlc", "tlc", "qlc"}, "Bits per cell; selects how many page types the timing arrays cover (page type = page index mod bits per cell)."),

@@ -55,6 +55,7 @@ void build_cli_app(CLI::App& app) {
   register_config_schema_command(app);
   register_compare_command(app);
   register_report_command(app);
+  register_calibrate_command(app);
 }
 
 void check_subcommand_name(const CLI::App& app, int argc, const char* const* argv) {

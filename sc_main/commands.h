@@ -24,6 +24,7 @@ void register_sweep_command(CLI::App& app);        // sc_main/sweep_command.cpp
 void register_config_schema_command(CLI::App& app);  // sc_main/config_schema_command.cpp
 void register_compare_command(CLI::App& app);      // sc_main/compare_command.cpp
 void register_report_command(CLI::App& app);       // sc_main/report_command.cpp
+void register_calibrate_command(CLI::App& app);    // sc_main/calibrate_command.cpp
 
 // `run --report` and `raid --report`: report.html of OUT_DIR beside its stats.json (ssdtlm.report
 // in a child process, after every output is written); returns its exit status. A report that

@@ -1,7 +1,8 @@
 """One sweep point in its own process: `python -m ssdtlm._point REQUEST.json RESULT.json`.
-REQUEST holds config, source, workload, precondition, records, out; RESULT receives
-{"stats": ..., "wall_seconds": ...}. Errors go to stderr with a non-zero exit: 2 and the message
-alone for bad input (ValueError, a result that cannot be written), a traceback otherwise."""
+REQUEST holds config, source, workload, precondition, records, out, fio_json; RESULT receives
+{"stats": ..., "wall_seconds": ...}, with "fio_json": Result.to_fio_json() when asked. Errors go
+to stderr with a non-zero exit: 2 and the message alone for bad input (ValueError, a result that
+cannot be written), a traceback otherwise."""
 from __future__ import annotations
 
 import json
@@ -21,11 +22,15 @@ def main(argv: list[str]) -> int:
         config = Config(request["config"], source=request.get("source", "config"))
         result = simulate(config, request["workload"], precondition=request.get("precondition", "none"),
                           out=request.get("out"), records=request.get("records") or None,
-                          force=True)  # the point's folder belongs to the sweep: a rerun replaces it
+                          force=True,  # the point's folder belongs to the sweep: a rerun replaces it
+                          fio=bool(request.get("fio_json")))
     except (ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    pathlib.Path(argv[1]).write_text(json.dumps({"stats": result.stats, "wall_seconds": result.wall_seconds}))
+    answer = {"stats": result.stats, "wall_seconds": result.wall_seconds}
+    if request.get("fio_json"):
+        answer["fio_json"] = result.to_fio_json()
+    pathlib.Path(argv[1]).write_text(json.dumps(answer))
     return 0
 
 

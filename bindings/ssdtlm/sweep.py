@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures as cf
+import contextlib
 import itertools
 import json
 import os
@@ -134,6 +135,54 @@ def _display(value: Any) -> Any:
     return value
 
 
+def run_payloads(payloads: list[dict], *, executor: cf.Executor | None = None, max_workers: int | None = None,
+                 progress: bool = True, on_error: str = "raise", desc: str = "sweep") -> list[dict]:
+    """Runs each payload (a point's request: config, source, workload, precondition, records,
+    out, label, and fio_json to get the point's Result.to_fio_json()) with run_point on
+    `executor` (default: a ProcessPoolExecutor of max_workers); returns their outcomes in order.
+    on_error "record" turns a failed point into {"error": message}."""
+    from tqdm.auto import tqdm
+
+    stop_directory = tempfile.TemporaryDirectory(prefix="ssdtlm-sweep-")
+    stop_file = os.path.join(stop_directory.name, "interrupted")
+    for payload in payloads:
+        payload["stop_file"] = stop_file
+    own_executor = executor is None
+    if own_executor:
+        executor = cf.ProcessPoolExecutor(max_workers=max_workers or os.cpu_count() or 1, initializer=_ignore_sigint)
+    outcomes: list[dict | None] = [None] * len(payloads)
+    bar = None
+    futures: dict = {}
+    try:
+        # all submitted before the bar exists: a forking executor then forks no bar thread
+        futures = {executor.submit(run_point, payload): index for index, payload in enumerate(payloads)}
+        bar = tqdm(total=len(payloads), desc=desc, unit="point", disable=not progress)
+        for future in cf.as_completed(futures):
+            index = futures[future]
+            try:
+                outcomes[index] = future.result()
+            except Exception as error:  # noqa: BLE001 - reported per point or re-raised
+                if on_error == "raise":
+                    for other in futures:
+                        other.cancel()
+                    raise
+                outcomes[index] = {"error": str(error)}
+            bar.update(1)
+    except KeyboardInterrupt:
+        pathlib.Path(stop_file).touch()  # points not started are skipped, running ones stopped
+        for future in futures:
+            future.cancel()
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+        if own_executor:
+            executor.shutdown(wait=True, cancel_futures=True)
+        stop_directory.cleanup()
+
+    return outcomes  # type: ignore[return-value]
+
+
 def sweep(base: ConfigLike, grid: Grid, *, workload: WorkloadSpec | None = None, precondition: str | None = None,
           executor: cf.Executor | None = None, max_workers: int | None = None, progress: bool = True,
           metrics: Iterable[str] | None = None, out: PathLike | None = None, records: bool = False,
@@ -147,7 +196,6 @@ def sweep(base: ConfigLike, grid: Grid, *, workload: WorkloadSpec | None = None,
          report.html (every metric against every swept parameter, ssdtlm.report.sweep_report).
     on_error: "raise" (default) or "record" (failed points get an "error" column, NaN figures).
     """
-    from tqdm.auto import tqdm
 
     from . import _core
     from .config import Config
@@ -183,42 +231,8 @@ def sweep(base: ConfigLike, grid: Grid, *, workload: WorkloadSpec | None = None,
                          "out": str(out_dir / "points" / f"{index:04d}") if out_dir is not None else None,
                          "label": label})
 
-    stop_directory = tempfile.TemporaryDirectory(prefix="ssdtlm-sweep-")
-    stop_file = os.path.join(stop_directory.name, "interrupted")
-    for payload in payloads:
-        payload["stop_file"] = stop_file
-    own_executor = executor is None
-    pool = executor if executor is not None else cf.ProcessPoolExecutor(
-        max_workers=max_workers or os.cpu_count() or 1, initializer=_ignore_sigint)
-    outcomes: list[dict] = [{} for _payload in payloads]
-    bar = None
-    futures: dict = {}
-    try:
-        # all submitted before the bar exists: a forking executor then forks no bar thread
-        futures = {pool.submit(run_point, payload): index for index, payload in enumerate(payloads)}
-        bar = tqdm(total=len(payloads), desc="sweep", unit="point", disable=not progress)
-        for future in cf.as_completed(futures):
-            index = futures[future]
-            try:
-                outcomes[index] = future.result()
-            except Exception as error:  # noqa: BLE001 - reported per point or re-raised
-                if on_error == "raise":
-                    for other in futures:
-                        other.cancel()
-                    raise
-                outcomes[index] = {"error": str(error)}
-            bar.update(1)
-    except KeyboardInterrupt:
-        pathlib.Path(stop_file).touch()  # points not started are skipped, running ones stopped
-        for future in futures:
-            future.cancel()
-        raise
-    finally:
-        if bar is not None:
-            bar.close()
-        if own_executor:
-            pool.shutdown(wait=True, cancel_futures=True)
-        stop_directory.cleanup()
+    outcomes = run_payloads(payloads, executor=executor, max_workers=max_workers, progress=progress,
+                            on_error=on_error)
 
     from .result import flatten, lookup
 
@@ -305,6 +319,47 @@ def _load_sweep_file(path: pathlib.Path) -> dict:
     return spec
 
 
+@contextlib.contextmanager
+def open_executor(scheduler: str | None, workers: int | None = None):
+    """The executor of a `--scheduler` option: None without one (the caller's own process pool),
+    else a Dask client's executor: of the cluster at the address (tcp://HOST:PORT), or of a
+    LocalCluster of `workers` single-threaded workers for 'local'. Closes what it opened."""
+    if not scheduler:
+        yield None
+        return
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ValueError("--scheduler needs dask.distributed (pip install 'dask[distributed]')") from None
+    cluster = None
+    if scheduler == "local":
+        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                               host="127.0.0.1", dashboard_address=None)
+        client = Client(cluster)
+    else:
+        client = Client(scheduler)
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def report_failure(command: str, error: BaseException) -> int:
+    """Prints why a command built on run_payloads stopped; returns its exit status: 2 for bad
+    input (ValueError, MeasurementError), an output that cannot be written (OSError) or a point
+    stopped by bad input, 1 for a point that failed otherwise, 130 for Ctrl-C."""
+    if isinstance(error, KeyboardInterrupt):
+        print(f"{command}: interrupted (Ctrl-C); no new point was started", file=sys.stderr)
+        return 130
+    if isinstance(error, PointFailed):
+        print(f"{command}: {error}", file=sys.stderr)
+        return 2 if error.input_error else 1
+    print(f"{command}: error: {error}", file=sys.stderr)
+    return 2
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="ssdtlm sweep", description="Run a parameter sweep described by a JSON file (see docs/python.md).")
@@ -318,39 +373,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         spec = _load_sweep_file(args.file)
         out = args.out or (pathlib.Path(spec["out"]) if spec.get("out") else pathlib.Path(f"sweep-{args.file.stem}"))
-        executor, client, cluster = None, None, None
-        if args.scheduler:
-            try:
-                from distributed import Client, LocalCluster
-            except ImportError:
-                raise ValueError("--scheduler needs dask.distributed (pip install 'dask[distributed]')") from None
-            if args.scheduler == "local":
-                cluster = LocalCluster(n_workers=args.workers or os.cpu_count() or 1, threads_per_worker=1,
-                                       host="127.0.0.1", dashboard_address=None)
-                client = Client(cluster)
-            else:
-                client = Client(args.scheduler)
-            executor = client.get_executor()
         started = time.perf_counter()
-        try:
+        with open_executor(args.scheduler, args.workers) as executor:
             frame = sweep(spec["config"], spec["grid"], workload=spec.get("workload"),
                           precondition=spec.get("precondition"), executor=executor,
                           max_workers=args.workers, progress=not args.quiet, metrics=spec.get("metrics"),
                           out=out, records=bool(spec.get("records", False)), set=spec.get("set"))
-        finally:
-            if client is not None:
-                client.close()
-            if cluster is not None:
-                cluster.close()
-    except (ValueError, OSError) as error:  # bad input, or an output that cannot be written
-        print(f"ssdtlm sweep: error: {error}", file=sys.stderr)
-        return 2
-    except PointFailed as error:
-        print(f"ssdtlm sweep: {error}", file=sys.stderr)
-        return 2 if error.input_error else 1
-    except KeyboardInterrupt:
-        print("ssdtlm sweep: interrupted (Ctrl-C); no new point was started", file=sys.stderr)
-        return 130
+    except (ValueError, OSError, PointFailed, KeyboardInterrupt) as error:
+        return report_failure("ssdtlm sweep", error)
     if not args.quiet:
         from .tables import to_markdown
 

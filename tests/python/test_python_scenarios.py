@@ -14,11 +14,16 @@ SCENARIOS = sorted(p for p in (ROOT / "scenarios").glob("*.py") if not p.name.st
 
 def missing_prerequisite(script):
     """Why a scenario cannot run on this checkout, or None. trace_wa reads the real traces, which
-    live beside the checkout (../shared/traces) or in $SSDTLM_TRACES, as the trace tests do."""
+    live beside the checkout (../shared/traces) or in $SSDTLM_TRACES, as the trace tests do;
+    real_drives the measured fio results (../shared/fio-data or $SSDTLM_FIO_DATA)."""
     if script.stem == "trace_wa":
         traces = pathlib.Path(os.environ.get("SSDTLM_TRACES") or ROOT.parent / "shared" / "traces")
         if not traces.is_dir():
             return f"{traces} not found (set SSDTLM_TRACES)"
+    if script.stem == "real_drives":
+        data = pathlib.Path(os.environ.get("SSDTLM_FIO_DATA") or ROOT.parent / "shared" / "fio-data")
+        if not data.is_dir():
+            return f"{data} not found (set SSDTLM_FIO_DATA)"
     return None
 
 

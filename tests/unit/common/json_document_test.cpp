@@ -88,10 +88,10 @@ TEST(PresetNames, OnlyABareNameIsLookedUpInThePresetFolder) {
   ASSERT_EQ(escape.rfind("..", 0), 0u) << escape;
   ASSERT_TRUE(std::filesystem::exists(preset_directory() + "/" + escape + ".json"));
   EXPECT_EQ(config_error_message([&] { load_platform_document(escape, {}); }),
-            "--config " + escape + ": no such file (a preset is named by its bare name: mlc-mqsim, slc-2011, tlc-modern)");
+            "--config " + escape + ": no such file (a preset is named by its bare name: mlc-mqsim, samsung-evo-2tb, slc-2011, tlc-modern, zns-conventional-tlc)");
   EXPECT_TRUE(contains(config_error_message([&] { load_raid_document(escape, {}); }), "no such file (a preset"));
   EXPECT_TRUE(contains(config_error_message([] { load_platform_document("no-such-preset", {}); }),
-                       "no such file and no such preset (presets: mlc-mqsim, slc-2011, tlc-modern)"));
+                       "no such file and no such preset (presets: mlc-mqsim, samsung-evo-2tb, slc-2011, tlc-modern, zns-conventional-tlc)"));
   // A path is still a path.
   EXPECT_EQ(load_platform_document(outside.path(), {})["name"], "outside");
 }

@@ -34,6 +34,18 @@ TEST(ConfigTest, DefaultsFillEveryParameter) {
   EXPECT_EQ(config.nand_timing.read_ns[0], 25000u);
 }
 
+// The real-drive presets cite their sources in "description": free text, optional (nothing is
+// filled in when absent, so effective configurations of other platforms do not change), typed.
+TEST(ConfigTest, DescriptionIsOptionalTextThatPresetsCarry) {
+  const auto empty = ssd_parameter_schema().validate_and_fill(nlohmann::json::object(), "empty");
+  EXPECT_FALSE(empty.contains("description"));
+  const auto evo = load_platform_document("samsung-evo-2tb", {});
+  EXPECT_THAT(evo.at("description").get<std::string>(), HasSubstr("970 EVO Plus"));
+  EXPECT_EQ(error_of({{"description", "a drive"}}), "");
+  EXPECT_THAT(error_of({{"description", 5}}), HasSubstr("description: expected string"));
+  EXPECT_THAT(error_of({{"descripton", "a drive"}}), HasSubstr("unknown key"));
+}
+
 TEST(ConfigTest, UnknownKeyIsRejectedWithItsPathAndTheKnownKeys) {
   const std::string message = error_of({{"nand", {{"timing", {{"raed_us", 30}}}}}});
   EXPECT_THAT(message, HasSubstr("doc.json: nand.timing.raed_us"));
@@ -89,7 +101,7 @@ TEST(ConfigTest, MjolnirVolumeIsTheSameLogicalCapacityAsTheFtlCore) {
 }
 
 TEST(ConfigTest, PresetsLoadAndOverridesApply) {
-  for (const char* preset : {"slc-2011", "mlc-mqsim", "tlc-modern"}) {
+  for (const char* preset : {"slc-2011", "mlc-mqsim", "tlc-modern", "samsung-evo-2tb", "zns-conventional-tlc"}) {
     EXPECT_NO_THROW(resolve_ssd_config(load_platform_document(preset, {}), preset)) << preset;
   }
   const SsdConfig slc = resolve_ssd_config(load_platform_document("slc-2011", {"ftl.gc.policy=d-choices", "seed=7"}));
