@@ -163,6 +163,27 @@ TEST_F(GcCoordinationTest, ProactivePollsAndStartsRounds) {
   EXPECT_GT(stats["raid"]["gc_coordination"]["rounds"].get<std::uint64_t>(), 2u);
 }
 
+// While the array idles, the proactive look-ahead starts a round only if some plane is below the
+// forced target: once a round has lifted every plane there, polls start no more (reads alone
+// never lower the free blocks).
+TEST_F(GcCoordinationTest, ProactiveIdleLookaheadStopsOnceEveryPlaneIsAtTheTarget) {
+  RaidConfig config = testing::make_raid_config(
+      {{"level", "raid0"}, {"members", 3}, {"stripe_unit_bytes", 4096}, {"gc_coordination", "proactive"},
+       {"gc", {{"poll_interval_us", 200}, {"min_round_interval_us", 100}}}});
+  RaidPlatform platform("array", config);
+  attach(platform, "random-read:arrival=fixed,rate=100,count=50,size=4KiB");  // 0.5 s, 2,500 polls
+  platform.precondition(PreconditionMode::Steady);
+  platform.run();
+  const nlohmann::json stats = platform.statistics();
+  // Rounds follow each other every poll while the forced cycles run (about 20 ms here), then stop.
+  const nlohmann::json& round_times_us = stats["raid"]["gc_coordination"]["round_times_us"];
+  ASSERT_GE(round_times_us.size(), 1u);
+  EXPECT_LT(round_times_us.back().get<double>(), 50000.0) << "no round in the last 450 ms of idle polls";
+  for (MemberId d = 0; d < 3; ++d) {
+    EXPECT_FALSE(platform.controller().device_status(d).below_forced_target()) << "device " << d;
+  }
+}
+
 // Samples every plane of every member: a plane below its hard threshold must be collecting.
 class PlaneWatch : public sc_core::sc_module {
  public:
