@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <sstream>
 
 #include "models/common/config/config_error.h"
 #include "models/common/config/did_you_mean.h"
@@ -33,11 +34,12 @@ std::vector<Parameter> build_table() {
       choice("raid.gc_coordination", "none", gc_coordinator_names(),
              "Array-level GC coordination (seed 004): none, reactive soft-limit, proactive soft-limit, proactive idle."),
       number("raid.gc.soft_threshold", nullptr, "fraction of a plane's blocks", 0.0, 0.5,
-             "Free blocks at which a member asks for coordinated GC; default: one block above its hard threshold "
-             "(its ftl.gc.free_block_low_watermark)."),
+             "Mean free blocks per plane at which a member asks for coordinated GC (not rounded to whole blocks); "
+             "default: one block above its hard threshold (its ftl.gc.free_block_low_watermark), or halfway from "
+             "there to the forced target when that is nearer."),
       number("raid.gc.forced_target", nullptr, "fraction of a plane's blocks", 0.0, 0.5,
-             "A forced GC collects each plane until it has this many free blocks; default: one above the member's "
-             "high watermark (where its own GC cycle stops), and at least one above the soft threshold."),
+             "A forced GC collects each plane until it has this many free blocks (planes already there do no work); "
+             "default: the member's own stop point, one above its high watermark (where its own GC cycle stops)."),
       number("raid.gc.poll_interval_us", 1000.0, "us", 1, 1e9, "proactive: GC state poll period."),
       integer("raid.gc.proactive_idle_margin_blocks", 1, "blocks", 0, 1e6,
              "proactive: while the array is idle, a member this close above its soft threshold already starts a round."),
@@ -92,6 +94,9 @@ std::vector<Parameter> build_table() {
              "Start of the per-member response-time trace (member_trace.csv)."),
       number("stats.member_trace_window_us", 0.0, "us", 0, 1e12,
              "Length of the per-member response-time trace; 0: none."),
+      number("stats.member_wa_window_us", 0.0, "us", 0, 1e12,
+             "Window of the members' write-amplification series (stats.json raid.member_wa_windows: host and GC "
+             "pages the members programmed per window, sampled at member completions); 0: none."),
   };
 }
 
@@ -230,6 +235,7 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
   c.per_request_records = checked["stats"]["per_request_records"].get<bool>();
   c.member_trace_start_ns = us_to_ns(checked["stats"]["member_trace_start_us"]);
   c.member_trace_window_ns = us_to_ns(checked["stats"]["member_trace_window_us"]);
+  rc.member_wa_window_ns = us_to_ns(checked["stats"]["member_wa_window_us"]);
 
   if (raid.contains("fail_member_at_us")) {
     c.fail_member_scheduled = true;
@@ -311,10 +317,12 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
                        "expected a multiple of the members' logical block (" + std::to_string(rc.block_bytes) + " B)");
   }
 
-  // GC thresholds per device, in blocks of a plane. The defaults are the least that
-  // coordination needs: a soft threshold one block above the member's own (hard) GC start, and a
-  // forced target where the member's own GC cycle stops, but at least one above the soft
-  // threshold (with equal low and high watermarks the two would coincide).
+  // GC thresholds per device, in blocks of a plane. A forced collection stops where the
+  // member's own GC cycle stops (Harmonia section V.A: a forced GC cleans "until the number of
+  // free blocks exceeds an internal threshold"), so a plane already there does no work. The
+  // soft threshold lies between the hard one and that stop point; it is compared with the mean
+  // free blocks of the member's planes, so it may be fractional: one block above the hard
+  // threshold by default, or halfway to the stop point when that is nearer.
   const bool coordinated = rc.gc.policy != "none";
   for (std::uint32_t d = 0; d < devices; ++d) {
     const SsdConfig& device = c.devices[d];
@@ -322,29 +330,34 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
     const std::uint32_t own_stop = device.ftl_core.gc_high_watermark_blocks + 1;
     MemberGcThresholds t;
     t.hard_blocks = device.ftl_core.gc_low_watermark_blocks;
-    t.soft_blocks = gc.contains("soft_threshold") ? blocks_for_fraction(gc["soft_threshold"].get<double>(), blocks)
-                                                  : t.hard_blocks + 1;
+    t.soft_blocks = gc.contains("soft_threshold")
+                        ? gc["soft_threshold"].get<double>() * blocks
+                        : std::min(double(t.hard_blocks) + 1.0, (double(t.hard_blocks) + own_stop) / 2.0);
     t.forced_target_blocks = gc.contains("forced_target")
                                  ? blocks_for_fraction(gc["forced_target"].get<double>(), blocks)
-                                 : std::max(own_stop, t.soft_blocks + 1);
+                                 : own_stop;
+    const auto blocks_text = [](double value) {
+      std::ostringstream text;
+      text << value;
+      return text.str();
+    };
     if (coordinated && t.soft_blocks <= t.hard_blocks) {
       throw config_error(source + ": raid.gc.soft_threshold",
                          "must be above device " + std::to_string(d) + "'s hard threshold (ftl.gc.free_block_low_watermark = " +
                              std::to_string(t.hard_blocks) + " of " + std::to_string(blocks) + " blocks per plane), got " +
-                             std::to_string(t.soft_blocks) + " blocks");
+                             blocks_text(t.soft_blocks) + " blocks");
     }
     if (coordinated && t.forced_target_blocks <= t.soft_blocks) {
-      throw config_error(source + ": raid.gc.forced_target",
-                         "must be above the soft threshold (" + std::to_string(t.soft_blocks) + " of " +
-                             std::to_string(blocks) + " blocks per plane on device " + std::to_string(d) + "), got " +
-                             std::to_string(t.forced_target_blocks) +
-                             " blocks; raise it or nand.blocks_per_plane, or lower raid.gc.soft_threshold");
+      throw config_error(source + (gc.contains("forced_target") ? ": raid.gc.forced_target" : ": raid.gc.soft_threshold"),
+                         "the soft threshold (" + blocks_text(t.soft_blocks) + " of " + std::to_string(blocks) +
+                             " blocks per plane on device " + std::to_string(d) +
+                             ") must be below the forced target (" + std::to_string(t.forced_target_blocks) +
+                             " blocks, by default the member's own GC stop point: ftl.gc.free_block_high_watermark + 1)");
     }
     // A forced collection runs until every plane reaches the target. Far above the member's
     // own stop point that means compacting nearly all spare space (write amplification without
-    // bound), so the target may go at most a quarter of the way from there to the spare blocks
-    // a plane has beside its open frontiers; one above the soft threshold, the least a
-    // coordinated round can ask, is allowed as long as it stays below those spare blocks.
+    // bound), so an explicit target may go at most a quarter of the way from there to the spare
+    // blocks a plane has beside its open frontiers.
     const auto& g = device.geometry;
     const double units = double(g.dies()) * g.planes_per_die;
     const double logical_pages = double(logical_pages_for(device.ftl_core.spare_factor, g.total_pages()));
@@ -352,7 +365,6 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
     const auto spare_blocks = static_cast<std::uint32_t>((double(g.total_pages()) - logical_pages) / g.pages_per_block / units);
     const std::uint32_t usable = spare_blocks > frontiers ? spare_blocks - frontiers : 0;
     std::uint32_t max_target = usable > own_stop ? own_stop + (usable - own_stop) / 4 : own_stop;
-    if (t.soft_blocks + 1 < usable) max_target = std::max(max_target, t.soft_blocks + 1);
     if (coordinated && t.forced_target_blocks > max_target) {
       throw config_error(source + ": raid.gc.forced_target",
                          "at most " + std::to_string(max_target) + " of " + std::to_string(blocks) +

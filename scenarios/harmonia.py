@@ -6,6 +6,8 @@ preconditioned to GC steady state, driven by the paper's workloads: HPC(W) and H
 enterprise workloads of Table XI (request size, read ratio and arrival rate). Each runs with
 raid.gc_coordination = none (the uncoordinated baseline) and the three coordinators
 (reactive soft-limit, the one the paper evaluates; proactive soft-limit; proactive idle).
+Enterprise runs last until the host has written a fixed number of pages per plane (so a run's
+length follows its write rate) and report the members' write amplification over ten windows.
 
 Model choices (docs/raid.md explains them): each member is slc-2011 with 128 instead of 512
 blocks per plane and one plane per die instead of four (2 GiB instead of 32 GB: steady-state
@@ -14,21 +16,27 @@ still turns over a large part of every plane's spare blocks); its 64 flash packa
 data path each (64 channels x 1 chip, as the paper's MSR SSD simulator models "flash chip
 elements") and GC is foreground (a write to a plane that is collecting waits for the cycle,
 the stall the paper describes). The GC watermarks of the preset (5% and 6%) give 7 and 8
-free blocks per plane; the soft threshold is one block above the hard one and a forced
-collection stops one block above the member's own stop point (raid.gc defaults).
+free blocks per plane; a member's own GC cycle stops at 9 free blocks, and so does a forced
+collection (raid.gc defaults); the soft threshold is one block above the hard one (8, compared
+with the mean free blocks of the member's planes) and the full run sweeps it from 7.25 to 8.5.
 
 results.json (top level and under "results"):
   workloads  {NAME: {POLICY: {"mean_us", "stddev_us", "p99_us", "max_us", "requests",
-                               "gc_rounds", "gc_victims"}}}     Figs. 6 and 10
+                               "gc_rounds", "gc_victims", "gc_waited_writes", "wa_windows",
+                               "converged_wa", "wa_spread", "seconds"}}}     Figs. 6 and 10
+             (--quick: HPC(W), TPC-C and Financial; full: all seven)
+  normalized {NAME: {POLICY: {"mean_us", "stddev_us"} / none's, "paper_reactive": ...}}
   hpc_w_mean_reduction_pct, hpc_w_stddev_reduction_pct        reactive vs none on HPC(W)
   paper_hpc_w_mean_reduction_pct (69), paper_hpc_w_stddev_reduction_pct (71)
   full run only: arrival_sweep (Fig. 7), array_size (Fig. 8), variants (HPC(W) with background
-  GC, and with the preset's 8 shared channels)
-Tables: response-time, member-trace-summary; full run: arrival-sweep, array-size, variants.
+  GC, and with the preset's 8 shared channels), soft_threshold (reactive, per soft threshold)
+Tables: response-time, wa-windows, member-trace-summary; full run: arrival-sweep, array-size,
+variants, soft-threshold.
 Plots: response-time.png, variability.png, member-trace.png (Fig. 9: per-SSD response
 times over 300 ms), and in the full run arrival-sweep.png, array-size.png.
 
 Usage: python scenarios/harmonia.py [--quick] [--out DIR] [--ssdtlm PATH] [--jobs N]
+                                   [--enterprise-pages-per-plane N]
 """
 from __future__ import annotations
 
@@ -44,6 +52,13 @@ from _common import require_ssdtlm_binary, run_scenario
 
 POLICIES = ["none", "reactive", "proactive", "idle"]
 PAPER = {"mean_reduction_pct": 69.0, "stddev_reduction_pct": 71.0}
+# The paper's coordinated (reactive) figures normalised to its baseline, as its text gives them
+# (the figures themselves are not in the text): Fig. 6, HPC(W) 0.30 and HPC(R) 0.45 of the
+# baseline mean; Fig. 10, HPC(W) stddev 0.29 and 73.8% lower on average over the HPC loads;
+# section V.H, the enterprise workloads' mean about 10% lower and their stddev lower (no number).
+PAPER_NORMALIZED = {"HPC(W)": {"mean_us": 0.30, "stddev_us": 0.29}, "HPC(R)": {"mean_us": 0.45, "stddev_us": 0.262},
+                    **{name: {"mean_us": 0.90, "stddev_us": None}
+                       for name in ("TPC-C", "OpenMail", "TPC-H", "Financial", "Cello")}}
 
 # Table X and Table XI: average request size (KB), read fraction, arrival rate (IO/s).
 WORKLOADS = {
@@ -68,11 +83,25 @@ BASE_SETTINGS = {
     "raid.gc.poll_interval_us": 5000,
 }
 
+ENTERPRISE = [name for name, w in WORKLOADS.items() if not w["bursty"]]
+MEMBERS, PLANES_PER_MEMBER, PAGES_PER_BLOCK, PAGE_KIB = 8, 64, 64, 4
+
 SCALE = {
-    # simulated seconds of each HPC run, of each sweep point, and of each enterprise run
-    "quick": {"hpc_s": 2.0, "sweep_s": None, "enterprise_s": None, "trace_start_ms": 1000},
-    "full": {"hpc_s": 4.0, "sweep_s": 2.0, "enterprise_s": 20.0, "trace_start_ms": 2000},
+    # Simulated seconds of each HPC run and of each sweep point. An enterprise run lasts until
+    # the host has written `enterprise_pages_per_plane` pages to every plane on average (its
+    # length follows from the workload's write rate: Financial writes 0.13 pages per plane and
+    # second, OpenMail 1.4), so that each plane goes through several own GC cycles and the
+    # members' GC volume per window has converged (docs/validation.md shows the series).
+    "quick": {"hpc_s": 2.0, "sweep_s": None, "enterprise": ["TPC-C", "Financial"],
+              "enterprise_pages_per_plane": 16, "trace_start_ms": 1000},
+    "full": {"hpc_s": 4.0, "sweep_s": 2.0, "enterprise": ENTERPRISE,
+             "enterprise_pages_per_plane": 5 * PAGES_PER_BLOCK, "trace_start_ms": 2000},
 }
+WA_WINDOWS = 10  # members' write amplification is reported over this many windows per run
+# Soft thresholds of the sweep, in mean free blocks per plane: between the members' hard
+# threshold (7 free blocks) and their own GC stop point (9), where a forced GC stops.
+SOFT_THRESHOLDS_BLOCKS = [7.25, 7.5, 8.0, 8.5]
+BLOCKS_PER_PLANE = 128
 ARRIVAL_SCALES = [0.5, 0.75, 1.0, 1.25, 1.5]
 ARRAY_SIZES = [2, 4, 6, 8, 10, 12, 14, 16, 18]
 TRACE_WINDOW_MS = 300
@@ -88,6 +117,26 @@ def size_mix(mean_kib: float) -> str:
     if weight_high <= 0.0005:
         return f"{low}KiB"
     return f"{low}KiB:{round(1000 * (1 - weight_high))}/{high}KiB:{round(1000 * weight_high)}"
+
+
+def write_pages_per_plane_per_s(name: str) -> float:
+    w = WORKLOADS[name]
+    return w["rate"] * (1 - w["read"]) * w["size_kib"] / PAGE_KIB / (MEMBERS * PLANES_PER_MEMBER)
+
+
+def run_seconds(name: str, scale: dict) -> float:
+    if WORKLOADS[name]["bursty"]:
+        return scale["hpc_s"]
+    return round(scale["enterprise_pages_per_plane"] / write_pages_per_plane_per_s(name), 1)
+
+
+def converged_wa(windows: list[float]) -> tuple[float, float]:
+    """Mean WA of the second half of the windows, and their largest relative deviation from it."""
+    tail = [w for w in windows[len(windows) // 2:] if w is not None]
+    if not tail:
+        return float("nan"), float("nan")
+    mean = sum(tail) / len(tail)
+    return mean, max(abs(w - mean) for w in tail) / mean
 
 
 def workload_spec(name: str, seconds: float, rate_scale: float = 1.0) -> str:
@@ -115,11 +164,13 @@ class Runner:
             futures = {key: pool.submit(self.run_one, key, **point) for key, point in points.items()}
             return {key: future.result() for key, future in futures.items()}
 
-    def run_one(self, key: str, workload: str, settings: dict, trace: bool = False) -> dict:
+    def run_one(self, key: str, workload: str, settings: dict, trace: bool = False, seconds: float = 0.0) -> dict:
         out = self.runs_dir / key
         command = [self.binary, "raid", "--config", "raid-harmonia", "--precondition", "steady",
                    "--workload", workload, "--out", str(out), "--quiet", "--force"]
         merged = {**BASE_SETTINGS, **settings}
+        if seconds:
+            merged["stats.member_wa_window_us"] = round(seconds * 1e6 / WA_WINDOWS)
         if trace:
             merged["stats.member_trace_start_us"] = SCALE[self.s.scale]["trace_start_ms"] * 1000
             merged["stats.member_trace_window_us"] = TRACE_WINDOW_MS * 1000
@@ -144,6 +195,9 @@ class Runner:
             "gc_rounds": stats["raid"]["gc_coordination"]["rounds"],
             "gc_victims": sum(d["ssd"]["gc"]["victims"] for d in stats["devices"]),
             "write_amplification": sum(d["ssd"]["write_amplification"] for d in stats["devices"]) / len(stats["devices"]),
+            # members' host writes that waited for a GC cycle of their plane: GC meeting requests
+            "gc_waited_writes": sum(d["ssd"]["gc"]["host_writes_waited"] for d in stats["devices"]),
+            "wa_windows": [w["write_amplification"] for w in stats["raid"].get("member_wa_windows", [])],
             "out": str(out.relative_to(self.s.out)),
         }
 
@@ -153,29 +207,37 @@ def reduction_pct(baseline: float, coordinated: float) -> float:
 
 
 def response_time_section(s, runner, scale):
-    names = list(WORKLOADS) if scale["enterprise_s"] else ["HPC(W)"]
+    names = (["HPC(W)", "HPC(R)"] if scale["sweep_s"] else ["HPC(W)"]) + scale["enterprise"]
     points = {}
     for name in names:
-        seconds = scale["hpc_s"] if WORKLOADS[name]["bursty"] else scale["enterprise_s"]
+        seconds = run_seconds(name, scale)
         for policy in POLICIES:
             points[f"{name}/{policy}"] = {
                 "workload": workload_spec(name, seconds),
                 "settings": {"raid.gc_coordination": policy},
                 "trace": name == "HPC(W)" and policy in ("none", "reactive"),
+                "seconds": seconds,
             }
     results = runner.run_all(points)
     workloads = {name: {policy: results[f"{name}/{policy}"] for policy in POLICIES} for name in names}
-    rows = []
+    rows, wa_rows = [], []
     for name, by_policy in workloads.items():
         base = by_policy["none"]
         for policy, r in by_policy.items():
+            r["seconds"] = run_seconds(name, scale)
+            r["converged_wa"], r["wa_spread"] = converged_wa(r["wa_windows"])
+            wa_rows.append({"workload": name, "policy": policy, "seconds": r["seconds"],
+                            "wa_per_window": " ".join("-" if w is None else f"{w:.2f}" for w in r["wa_windows"]),
+                            "converged_wa": r["converged_wa"], "spread": r["wa_spread"]})
             rows.append({"workload": name, "policy": policy, "mean_ms": r["mean_us"] / 1000,
                          "stddev_ms": r["stddev_us"] / 1000, "p99_ms": r["p99_us"] / 1000,
                          "mean_vs_none": r["mean_us"] / base["mean_us"] if base["mean_us"] else float("nan"),
                          "stddev_vs_none": r["stddev_us"] / base["stddev_us"] if base["stddev_us"] else float("nan"),
                          "gc_rounds": r["gc_rounds"], "gc_victims": r["gc_victims"],
-                         "write_amplification": r["write_amplification"], "requests": r["requests"]})
+                         "converged_wa": r["converged_wa"], "gc_waited_writes": r["gc_waited_writes"],
+                         "requests": r["requests"]})
     s.table("response-time", rows)
+    s.table("wa-windows", wa_rows)
     return workloads
 
 
@@ -191,9 +253,14 @@ def bar_figures(s, workloads):
             values = [workloads[n][policy][key] / workloads[n]["none"][key] if workloads[n]["none"][key] else 0
                       for n in names]
             ax.bar([x + i * width for x in range(len(names))], values, width, label=policy)
+        paper = [(x + width, PAPER_NORMALIZED[n][key]) for x, n in enumerate(names) if PAPER_NORMALIZED[n][key]]
+        if paper:
+            ax.plot([x for x, _ in paper], [v for _, v in paper], "k_", markersize=18, markeredgewidth=2,
+                    label="paper (reactive)")
         ax.set_xticks([x + 0.4 - width / 2 for x in range(len(names))], names)
         ax.axhline(1.0, color="black", linewidth=0.6)
         ax.set_ylabel("normalized to none")
+        ax.set_yscale("log")
         ax.set_title(title)
         ax.legend(fontsize=8)
         fig.tight_layout()
@@ -296,6 +363,36 @@ def array_size_section(s, runner, scale):
     return sizes
 
 
+def soft_threshold_section(s, runner, scale, workloads):
+    """Reactive coordination with soft thresholds between the hard threshold and the stop point."""
+    names = [n for n in ("HPC(W)", "TPC-C", "Financial") if n in workloads]
+    points = {}
+    for name in names:
+        seconds = run_seconds(name, scale)
+        for soft in SOFT_THRESHOLDS_BLOCKS:
+            if soft == 8.0:  # the default: the main runs
+                continue
+            points[f"soft-{name}-{soft}/reactive"] = {
+                "workload": workload_spec(name, seconds), "seconds": seconds,
+                "settings": {"raid.gc_coordination": "reactive", "raid.gc.soft_threshold": soft / BLOCKS_PER_PLANE}}
+    results = runner.run_all(points)
+    rows, sweep = [], {}
+    for name in names:
+        base = workloads[name]["none"]
+        sweep[name] = {}
+        for soft in SOFT_THRESHOLDS_BLOCKS:
+            r = workloads[name]["reactive"] if soft == 8.0 else results[f"soft-{name}-{soft}/reactive"]
+            wa, spread = converged_wa(r["wa_windows"])
+            sweep[name][str(soft)] = {"mean_us": r["mean_us"], "stddev_us": r["stddev_us"], "converged_wa": wa,
+                                      "gc_rounds": r["gc_rounds"]}
+            rows.append({"workload": name, "soft_blocks": soft, "mean_vs_none": r["mean_us"] / base["mean_us"],
+                         "stddev_vs_none": r["stddev_us"] / base["stddev_us"], "converged_wa": wa,
+                         "none_converged_wa": base["converged_wa"], "gc_rounds": r["gc_rounds"],
+                         "gc_waited_writes": r["gc_waited_writes"], "none_gc_waited_writes": base["gc_waited_writes"]})
+    s.table("soft-threshold", rows)
+    return sweep
+
+
 # How much the HPC(W) result depends on the two model choices of the docstring.
 VARIANTS = {
     "background GC": {"ssd.ftl.gc.foreground": "false"},
@@ -328,7 +425,9 @@ def variants_section(s, runner, scale):
 
 def main(s, binary: str, jobs: int):
     s.scale = "quick" if s.quick else "full"
-    scale = SCALE[s.scale]
+    scale = dict(SCALE[s.scale])
+    if s.args.enterprise_pages_per_plane:
+        scale["enterprise_pages_per_plane"] = s.args.enterprise_pages_per_plane
     runner = Runner(s, binary, jobs)
     s.log(f"{s.scale} run with {binary}, {jobs} simulations at a time")
 
@@ -336,6 +435,11 @@ def main(s, binary: str, jobs: int):
     bar_figures(s, workloads)
     member_trace_section(s, workloads)
     s.results["workloads"] = workloads
+    s.results["normalized"] = {
+        name: {"paper_reactive": PAPER_NORMALIZED[name],
+               **{policy: {key: r[key] / by_policy["none"][key] if by_policy["none"][key] else None
+                           for key in ("mean_us", "stddev_us")} for policy, r in by_policy.items()}}
+        for name, by_policy in workloads.items()}
     hpc = workloads["HPC(W)"]
     mean_cut = reduction_pct(hpc["none"]["mean_us"], hpc["reactive"]["mean_us"])
     stddev_cut = reduction_pct(hpc["none"]["stddev_us"], hpc["reactive"]["stddev_us"])
@@ -348,6 +452,7 @@ def main(s, binary: str, jobs: int):
         s.results["arrival_sweep"] = arrival_sweep_section(s, runner, scale)
         s.results["array_size"] = array_size_section(s, runner, scale)
         s.results["variants"] = variants_section(s, runner, scale)
+        s.results["soft_threshold"] = soft_threshold_section(s, runner, scale, workloads)
 
     s.check("every policy ran on HPC(W)", all(hpc[p]["requests"] > 0 for p in POLICIES))
     s.check("coordination started GC rounds", hpc["reactive"]["gc_rounds"] > 0 and hpc["none"]["gc_rounds"] == 0,
@@ -359,6 +464,9 @@ def main(s, binary: str, jobs: int):
 
 
 def add_arguments(parser) -> None:
+    parser.add_argument("--enterprise-pages-per-plane", type=float, default=None,
+                        help="length of each enterprise run, as host pages written per plane on average "
+                             "(default: 16 with --quick, 320 otherwise); longer runs let the WA series converge")
     parser.add_argument("--jobs", type=int, default=max(1, min(2, os.cpu_count() or 1)),
                         help="simulations run at a time (default: up to 2)")
 

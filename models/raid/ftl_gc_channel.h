@@ -9,7 +9,7 @@
 namespace ssdtlm {
 
 struct MemberGcThresholds {
-  std::uint32_t soft_blocks = 0;
+  double soft_blocks = 0.0;  // compared with the mean free blocks of the member's planes
   std::uint32_t hard_blocks = 0;  // the member's own low watermark
   std::uint32_t forced_target_blocks = 0;
 };
@@ -30,6 +30,8 @@ class FtlGcChannel final : public MemberGcChannel {
     status.forced_target_blocks = thresholds_.forced_target_blocks;
     status.units_collecting = state.units_collecting;
     status.gc_cycles = state.gc_cycles;
+    status.host_pages_written = core.counters().host_page_writes;
+    status.gc_pages_written = core.counters().gc_page_writes;
     return status;
   }
   void force_gc() override { ftl_.force_gc(thresholds_.forced_target_blocks); }

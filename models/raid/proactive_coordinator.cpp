@@ -1,7 +1,8 @@
 // `proactive` (Harmonia's proactive soft-limit): the controller pulls every member's GC state
 // each poll interval. A member at its soft threshold starts a round; so does a member within
 // `proactive_idle_margin_blocks` of it while the array is idle, because a round that starts
-// in a lull delays no host request (the paper's "optimal point in the I/O stream").
+// in a lull delays no host request (the paper's "optimal point in the I/O stream"), as long
+// as one of its planes is below the forced target (otherwise the round would do nothing).
 #include "models/raid/gc_coordinator.h"
 
 namespace ssdtlm {
@@ -32,7 +33,9 @@ class ProactiveCoordinator final : public GcCoordinator {
         context_.start_gc_round("soft-threshold-poll");
         return;
       }
-      if (idle && status.min_free_blocks <= status.soft_threshold_blocks + config_.proactive_idle_margin_blocks) {
+      // A round only helps if some plane is below the forced target: planes at it do no work.
+      if (idle && status.below_forced_target() &&
+          status.min_free_blocks <= status.soft_threshold_blocks + config_.proactive_idle_margin_blocks) {
         context_.start_gc_round("idle-lookahead");
         return;
       }

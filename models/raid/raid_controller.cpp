@@ -358,6 +358,7 @@ void RaidController::member_completed(MemberIo& io) {
     queue.waiting.pop_front();
     send(*next);
   }
+  if (config_.member_wa_window_ns != 0 && sim_now().value() >= next_pages_sample_ps_) sample_member_pages();
   coordinator_->on_member_completion(device);
   if (--op.outstanding == 0) {
     if (op.writing) {

@@ -214,6 +214,18 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   std::uint64_t gc_force_commands_ = 0;
   std::vector<std::pair<std::string, std::uint64_t>> rounds_by_reason_;
   std::vector<double> round_times_us_;  // the first kMaxRoundTimes
+  // Members' WA series (raid.member_wa_window_ns): the members' summed host and GC page counts
+  // at the first member completion of each window (the first at the run's first completion).
+  struct MemberPagesSample {
+    double time_us = 0.0;
+    std::uint64_t host_pages = 0;
+    std::uint64_t gc_pages = 0;
+  };
+  MemberPagesSample member_pages_now() const;
+  void sample_member_pages();
+  nlohmann::json member_wa_windows() const;
+  std::vector<MemberPagesSample> member_pages_samples_;
+  std::uint64_t next_pages_sample_ps_ = 0;
   nlohmann::json failures_ = nlohmann::json::array();
   double rebuild_started_us_ = -1.0;
   double rebuild_completed_us_ = -1.0;

@@ -24,6 +24,7 @@ struct RaidControllerConfig {
   double host_link_mbps = 0.0;                // host <-> controller data link per direction; 0: not modelled
   ParityEngineConfig parity_engine;
   GcCoordinationConfig gc;
+  std::uint64_t member_wa_window_ns = 0;      // members' WA series window; 0: none
   bool data_mode = false;
   std::uint32_t rebuild_stripes_in_flight = 4;
   std::uint64_t rebuild_start_delay_ns = 0;   // from the failure to the first rebuild read

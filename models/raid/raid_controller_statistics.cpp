@@ -53,6 +53,7 @@ nlohmann::json RaidController::statistics() const {
                           {"force_commands", gc_force_commands_},
                           {"rounds_by_reason", reasons},
                           {"round_times_us", round_times_us_}};
+  if (config_.member_wa_window_ns != 0) j["member_wa_windows"] = member_wa_windows();
   j["failures"] = failures_;
   j["rebuild"] = {{"started_us", rebuild_started_us_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(rebuild_started_us_)},
                   {"completed_us", rebuild_completed_us_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(rebuild_completed_us_)},

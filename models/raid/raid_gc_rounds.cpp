@@ -63,6 +63,49 @@ void RaidController::start_gc_round(const std::string& reason) {
   }
 }
 
+RaidController::MemberPagesSample RaidController::member_pages_now() const {
+  MemberPagesSample sample;
+  sample.time_us = sim_now().to_seconds() * 1e6;
+  for (const auto& channel : gc_channels_) {
+    if (!channel) continue;
+    const MemberGcStatus status = channel->status();
+    sample.host_pages += status.host_pages_written;
+    sample.gc_pages += status.gc_pages_written;
+  }
+  return sample;
+}
+
+void RaidController::sample_member_pages() {
+  if (member_pages_samples_.size() >= kMaxRoundTimes) return;
+  member_pages_samples_.push_back(member_pages_now());
+  // Windows on a fixed grid from time 0; a quiet window merges into the next sample.
+  const std::uint64_t window_ps = config_.member_wa_window_ns * 1000;
+  next_pages_sample_ps_ = (sim_now().value() / window_ps + 1) * window_ps;
+}
+
+nlohmann::json RaidController::member_wa_windows() const {
+  nlohmann::json windows = nlohmann::json::array();
+  const auto add_window = [&windows](const MemberPagesSample& from, const MemberPagesSample& to) {
+    const std::uint64_t host = to.host_pages - from.host_pages;
+    const std::uint64_t gc = to.gc_pages - from.gc_pages;
+    windows.push_back({{"start_us", from.time_us},
+                       {"end_us", to.time_us},
+                       {"host_pages", host},
+                       {"gc_pages", gc},
+                       {"write_amplification", host ? nlohmann::json(double(host + gc) / double(host)) : nlohmann::json(nullptr)}});
+  };
+  for (std::size_t i = 1; i < member_pages_samples_.size(); ++i) {
+    add_window(member_pages_samples_[i - 1], member_pages_samples_[i]);
+  }
+  // The last window ends now (the end of the run when the statistics are taken).
+  if (!member_pages_samples_.empty()) {
+    const MemberPagesSample now = member_pages_now();
+    const MemberPagesSample& last = member_pages_samples_.back();
+    if (now.host_pages + now.gc_pages > last.host_pages + last.gc_pages) add_window(last, now);
+  }
+  return windows;
+}
+
 void RaidController::schedule_in_ns(std::uint64_t delay_ns, std::function<void()> callback) {
   timer_.schedule_in(sc_core::sc_time(double(delay_ns), sc_core::SC_NS), std::move(callback));
 }

@@ -23,13 +23,18 @@ std::uint64_t gc_cycles(const nlohmann::json& stats, int device) {
   return stats["devices"][device]["ssd"]["gc"]["invocations"].get<std::uint64_t>();
 }
 
-// Reads alone never make an SSD collect: every GC cycle here is a forced one.
+// Idle rounds between reads: reads alone never make an SSD collect, so every GC cycle of a run
+// of this array is a forced one.
+RaidConfig idle_rounds_over_reads_config(int members) {
+  return testing::make_raid_config({{"level", "raid0"},
+                                    {"members", members},
+                                    {"stripe_unit_bytes", 8192},
+                                    {"gc_coordination", "idle"},
+                                    {"gc", {{"idle_threshold_us", 200}}}});
+}
+
 TEST_F(GcCoordinationTest, AnIdleRoundForcesGcOnEveryMember) {
-  RaidConfig config = testing::make_raid_config({{"level", "raid0"},
-                                                 {"members", 4},
-                                                 {"stripe_unit_bytes", 8192},
-                                                 {"gc_coordination", "idle"},
-                                                 {"gc", {{"idle_threshold_us", 200}}}});
+  const RaidConfig config = idle_rounds_over_reads_config(4);
   RaidPlatform platform("array", config);
   attach(platform, "random-read:arrival=fixed,rate=500,count=20,size=4KiB");
   platform.precondition(PreconditionMode::Steady);
@@ -50,6 +55,85 @@ TEST_F(GcCoordinationTest, AnIdleRoundForcesGcOnEveryMember) {
     EXPECT_GE(status.min_free_blocks, status.forced_target_blocks) << "device " << d << " reached the target";
     EXPECT_EQ(stats["devices"][d]["ssd"]["flash"]["programs"]["host"], 0);
   }
+}
+
+// Harmonia section V.A: a forced GC cleans each element "until the number of free blocks exceeds
+// an internal threshold" (the member's own stop point): a plane below it collects exactly up to
+// it in one cycle, a plane already there does no work (here: in every round after the first).
+TEST_F(GcCoordinationTest, AForcedRoundLiftsEachPlaneToItsOwnStopPointAndNoFurther) {
+  const RaidConfig config = idle_rounds_over_reads_config(3);
+  RaidPlatform platform("array", config);
+  attach(platform, "random-read:arrival=fixed,rate=500,count=20,size=4KiB");
+  platform.precondition(PreconditionMode::Steady);
+  const std::uint32_t own_stop = config.devices[0].ftl_core.gc_high_watermark_blocks + 1;
+  std::vector<std::vector<std::uint32_t>> before(3);
+  for (MemberId d = 0; d < 3; ++d) {
+    ASSERT_EQ(platform.controller().device_status(d).forced_target_blocks, own_stop);
+    const FtlCore& core = platform.device(d).ftl().core();
+    for (UnitId u = 0; u < core.units(); ++u) {
+      before[d].push_back(core.free_blocks(u));
+    }
+  }
+  platform.run();
+  const nlohmann::json stats = platform.statistics();
+  ASSERT_GE(stats["raid"]["gc_coordination"]["rounds"].get<std::uint64_t>(), 2u);
+  for (MemberId d = 0; d < 3; ++d) {
+    const FtlCore& core = platform.device(d).ftl().core();
+    std::uint64_t planes_below = 0;
+    for (UnitId u = 0; u < core.units(); ++u) {
+      if (before[d][u] < own_stop) {
+        ++planes_below;
+        EXPECT_EQ(core.free_blocks(u), own_stop) << "device " << d << " plane " << u;
+      } else {
+        EXPECT_EQ(core.free_blocks(u), before[d][u]) << "device " << d << " plane " << u << " did no work";
+      }
+    }
+    EXPECT_GT(planes_below, 0u);
+    EXPECT_EQ(gc_cycles(stats, static_cast<int>(d)), planes_below)
+        << "one forced cycle per plane below its stop point, none in later rounds";
+  }
+}
+
+// The members' WA series: consecutive windows on a fixed grid, each the members' host and GC
+// pages programmed in it; absent unless asked for.
+TEST_F(GcCoordinationTest, MemberWaWindowsSplitTheMembersProgramsOnAFixedGrid) {
+  const nlohmann::json raid = {{"level", "raid0"}, {"members", 3}, {"stripe_unit_bytes", 4096},
+                               {"gc_coordination", "reactive"}};
+  RaidPlatform platform("array", testing::make_raid_config(raid, false, {{"stats", {{"member_wa_window_us", 1000}}}}));
+  attach(platform, "random-write:arrival=poisson,rate=600,count=1500,size=8KiB");
+  platform.precondition(PreconditionMode::Steady);
+  platform.run();
+  const nlohmann::json stats = platform.statistics();
+  const nlohmann::json& windows = stats["raid"]["member_wa_windows"];
+  ASSERT_GT(windows.size(), 100u);
+  std::uint64_t host_pages = 0, gc_pages = 0, members_host = 0, members_gc = 0;
+  for (std::size_t i = 0; i < windows.size(); ++i) {
+    const nlohmann::json& w = windows[i];
+    if (i > 0) EXPECT_EQ(w["start_us"].get<double>(), windows[i - 1]["end_us"].get<double>());
+    if (i + 1 < windows.size()) {
+      // Sampled at the first member completion at or after each multiple of the window.
+      EXPECT_GE(w["end_us"].get<double>() + 1e-6, 1000.0 * std::floor(w["end_us"].get<double>() / 1000.0 + 1e-9));
+      EXPECT_GT(std::floor((w["end_us"].get<double>() + 1e-6) / 1000.0), std::floor(w["start_us"].get<double>() / 1000.0));
+    }
+    const std::uint64_t host = w["host_pages"], gc = w["gc_pages"];
+    if (host) EXPECT_DOUBLE_EQ(w["write_amplification"].get<double>(), double(host + gc) / double(host));
+    host_pages += host;
+    gc_pages += gc;
+  }
+  for (int d = 0; d < 3; ++d) {
+    members_host += stats["devices"][d]["ssd"]["flash"]["programs"]["host"].get<std::uint64_t>();
+    members_gc += stats["devices"][d]["ssd"]["gc"]["pages_moved"].get<std::uint64_t>();
+  }
+  EXPECT_LE(host_pages, members_host);
+  EXPECT_GE(host_pages + 16, members_host) << "all but the first completion's pages";
+  EXPECT_EQ(gc_pages, members_gc) << "no GC before the first completion";
+}
+
+TEST_F(GcCoordinationTest, NoMemberWaWindowsUnlessAskedFor) {
+  RaidPlatform platform("array", testing::make_raid_config({{"level", "raid0"}, {"members", 2}}));
+  attach(platform, "random-write:arrival=poisson,rate=600,count=10,size=8KiB");
+  platform.run();
+  EXPECT_FALSE(platform.statistics()["raid"].contains("member_wa_windows"));
 }
 
 TEST_F(GcCoordinationTest, ReactiveRoundsStartAtTheSoftThresholdAndReachEveryMember) {
@@ -77,6 +161,27 @@ TEST_F(GcCoordinationTest, ProactivePollsAndStartsRounds) {
   platform.run();
   const nlohmann::json stats = platform.statistics();
   EXPECT_GT(stats["raid"]["gc_coordination"]["rounds"].get<std::uint64_t>(), 2u);
+}
+
+// While the array idles, the proactive look-ahead starts a round only if some plane is below the
+// forced target: once a round has lifted every plane there, polls start no more (reads alone
+// never lower the free blocks).
+TEST_F(GcCoordinationTest, ProactiveIdleLookaheadStopsOnceEveryPlaneIsAtTheTarget) {
+  RaidConfig config = testing::make_raid_config(
+      {{"level", "raid0"}, {"members", 3}, {"stripe_unit_bytes", 4096}, {"gc_coordination", "proactive"},
+       {"gc", {{"poll_interval_us", 200}, {"min_round_interval_us", 100}}}});
+  RaidPlatform platform("array", config);
+  attach(platform, "random-read:arrival=fixed,rate=100,count=50,size=4KiB");  // 0.5 s, 2,500 polls
+  platform.precondition(PreconditionMode::Steady);
+  platform.run();
+  const nlohmann::json stats = platform.statistics();
+  // Rounds follow each other every poll while the forced cycles run (about 20 ms here), then stop.
+  const nlohmann::json& round_times_us = stats["raid"]["gc_coordination"]["round_times_us"];
+  ASSERT_GE(round_times_us.size(), 1u);
+  EXPECT_LT(round_times_us.back().get<double>(), 50000.0) << "no round in the last 450 ms of idle polls";
+  for (MemberId d = 0; d < 3; ++d) {
+    EXPECT_FALSE(platform.controller().device_status(d).below_forced_target()) << "device " << d;
+  }
 }
 
 // Samples every plane of every member: a plane below its hard threshold must be collecting.

@@ -30,6 +30,26 @@ TEST(RaidConfig, ResolvesLevelMembersAndThresholds) {
   EXPECT_EQ(c.devices[3].seed, c.seed + 3) << "members precondition differently";
 }
 
+// Harmonia section V.A: a forced GC cleans "until the number of free blocks exceeds an internal
+// threshold", the member's own stop point; the soft threshold does not move it.
+TEST(RaidConfig, ForcedTargetIsTheMembersOwnStopPointWhateverTheSoftThreshold) {
+  // low 0.1 and high 0.15 of 32 blocks: hard 4, high 5, own GC cycle stops above 5 free blocks.
+  const RaidConfig c = testing::make_raid_config(
+      {{"level", "raid0"}, {"members", 2}, {"gc_coordination", "reactive"}, {"gc", {{"soft_threshold", 5.5 / 32}}}});
+  EXPECT_DOUBLE_EQ(c.gc_thresholds[0].soft_blocks, 5.5) << "a mean, not rounded to whole blocks";
+  EXPECT_EQ(c.gc_thresholds[0].forced_target_blocks, 5u + 1u);
+  // Equal watermarks (hard 4 = high 4): the stop point is 5, the default soft threshold halfway.
+  const RaidConfig equal = testing::make_raid_config(
+      {{"level", "raid0"}, {"members", 2}, {"gc_coordination", "reactive"}}, false,
+      {{"ssd_overrides", {{"ftl.gc.free_block_high_watermark", 0.1}}}});
+  EXPECT_EQ(equal.gc_thresholds[0].forced_target_blocks, 4u + 1u);
+  EXPECT_DOUBLE_EQ(equal.gc_thresholds[0].soft_blocks, 4.5);
+  // A soft threshold at the stop point would start rounds in which no plane has work.
+  EXPECT_NE(error_of({{"gc_coordination", "reactive"}, {"gc", {{"soft_threshold", 6.0 / 32}}}})
+                .find("raid.gc.soft_threshold"),
+            std::string::npos);
+}
+
 TEST(RaidConfig, MemberOverridesApplyToOneDevice) {
   const RaidConfig c = testing::make_raid_config(
       {{"level", "raid0"}, {"members", 3}},
