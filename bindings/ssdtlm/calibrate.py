@@ -51,7 +51,7 @@ class FitParameter:
     initial: float
     integer: bool
 
-    def value(self, position: float):
+    def value(self, position: float) -> float:
         position = min(1.0, max(0.0, float(position)))
         value = self.low * (self.high / self.low) ** position
         return int(round(value)) if self.integer else float(value)
@@ -70,7 +70,7 @@ def _number(text: str, where: str) -> float:
     return value
 
 
-def parse_fit(spec: str, config) -> FitParameter:
+def parse_fit(spec: str, config: Any) -> FitParameter:
     """"KEY" or "KEY=LO:HI" -> FitParameter; ValueError for an unknown or non-numeric key and
     for bounds that are not 0 < LO < HI within the key's range."""
     from .config import parameters
@@ -142,7 +142,7 @@ def fit_terms(metrics: dict[str, float]) -> list[str]:
     return [key for key in metrics if key.endswith(".iops") or (".p" in key and key.endswith("_us"))]
 
 
-def logical_bytes(config) -> int:
+def logical_bytes(config: Any) -> int:
     """The capacity the platform's host addresses."""
     from .simulation import Simulation
 
@@ -153,7 +153,7 @@ def logical_bytes(config) -> int:
 class Calibration:
     """Simulates measured files on a platform with given fitted values, in parallel batches."""
 
-    def __init__(self, config, fit: list[FitParameter], *, io_budget: int, precondition: str, executor=None,
+    def __init__(self, config: Any, fit: list[FitParameter], *, io_budget: int, precondition: str, executor: Any = None,
                  max_workers: int | None = None, progress: bool = False, expected_evaluations: int = 0):
         from tqdm.auto import tqdm
 
@@ -183,7 +183,7 @@ class Calibration:
             self._job_files[measurement.path] = str(path)
         return self._job_files[measurement.path]
 
-    def configured(self, values: tuple):
+    def configured(self, values: tuple) -> Any:
         return self.config.copy().update({p.key: v for p, v in zip(self.fit, values)}).check()
 
     def simulate(self, candidates: list[tuple], measurements: list[Measurement]) -> list[dict]:
@@ -219,7 +219,7 @@ class Calibration:
                 errors += relative_errors(job.metrics, simulated_metrics, fit_terms(job.metrics))
         return errors
 
-    def losses(self, positions: list[Sequence[float]], measurements: list[Measurement]) -> list[float]:
+    def losses(self, positions: Sequence[Any], measurements: list[Measurement]) -> list[float]:
         """The mean squared relative error of each position (unit-cube coordinates); a candidate
         already evaluated is not simulated again, and `history` lists each candidate once."""
         candidates = [tuple(p.value(u) for p, u in zip(self.fit, position)) for position in positions]
@@ -288,7 +288,7 @@ def mean_abs_error_percent(simulated: dict, measurements: list[Measurement]) -> 
     return 100.0 * sum(abs(e) for e in errors) / max(1, len(errors))
 
 
-def _plot_comparison(frame, path: pathlib.Path) -> None:
+def _plot_comparison(frame: Any, path: pathlib.Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -345,8 +345,9 @@ def _plot_convergence(history: list[dict], path: pathlib.Path) -> None:
     plt.close(fig)
 
 
-def calibrate(config, measured: Sequence, fit: Sequence[str], out, *, validate: Sequence = (), io_budget: int = 4000,
-              precondition: str = "fill", seed: int = 1, max_evaluations: int = 120, executor=None,
+def calibrate(config: Any, measured: Sequence, fit: Sequence[str], out: str | os.PathLike[str], *, validate: Sequence = (),
+              io_budget: int = 4000,
+              precondition: str = "fill", seed: int = 1, max_evaluations: int = 120, executor: Any = None,
               max_workers: int | None = None, progress: bool = False) -> dict:
     """The calibration of the module docstring; returns calibration.json's content."""
     import pandas as pd

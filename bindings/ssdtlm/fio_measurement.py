@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import pathlib
 from typing import Any, Iterable
 
@@ -156,7 +157,7 @@ def _options(value: Any, where: str) -> dict[str, str]:
     return {str(k): ("" if v is None else str(v)) for k, v in value.items()}
 
 
-def load_measurement(path) -> Measurement:
+def load_measurement(path: str | os.PathLike[str]) -> Measurement:
     """Reads and checks one measured fio JSON file (MeasurementError names what is wrong)."""
     path = pathlib.Path(path)
     try:

@@ -148,14 +148,14 @@ def run_payloads(payloads: list[dict], *, executor: cf.Executor | None = None, m
     for payload in payloads:
         payload["stop_file"] = stop_file
     own_executor = executor is None
-    if own_executor:
-        executor = cf.ProcessPoolExecutor(max_workers=max_workers or os.cpu_count() or 1, initializer=_ignore_sigint)
+    pool = executor if executor is not None else cf.ProcessPoolExecutor(
+        max_workers=max_workers or os.cpu_count() or 1, initializer=_ignore_sigint)
     outcomes: list[dict | None] = [None] * len(payloads)
     bar = None
     futures: dict = {}
     try:
         # all submitted before the bar exists: a forking executor then forks no bar thread
-        futures = {executor.submit(run_point, payload): index for index, payload in enumerate(payloads)}
+        futures = {pool.submit(run_point, payload): index for index, payload in enumerate(payloads)}
         bar = tqdm(total=len(payloads), desc=desc, unit="point", disable=not progress)
         for future in cf.as_completed(futures):
             index = futures[future]
@@ -177,7 +177,7 @@ def run_payloads(payloads: list[dict], *, executor: cf.Executor | None = None, m
         if bar is not None:
             bar.close()
         if own_executor:
-            executor.shutdown(wait=True, cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)
         stop_directory.cleanup()
 
     return outcomes  # type: ignore[return-value]
@@ -320,7 +320,7 @@ def _load_sweep_file(path: pathlib.Path) -> dict:
 
 
 @contextlib.contextmanager
-def open_executor(scheduler: str | None, workers: int | None = None):
+def open_executor(scheduler: str | None, workers: int | None = None) -> Any:
     """The executor of a `--scheduler` option: None without one (the caller's own process pool),
     else a Dask client's executor: of the cluster at the address (tcp://HOST:PORT), or of a
     LocalCluster of `workers` single-threaded workers for 'local'. Closes what it opened."""
