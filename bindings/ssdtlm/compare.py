@@ -26,6 +26,8 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
+from .result import flatten_with_lists
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -164,17 +166,6 @@ def compare(a: Any, b: Any, *, all: bool = False) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns).set_index("metric")
 
 
-def _config_leaves(node: Any, prefix: str = "") -> dict[str, Any]:
-    leaves: dict[str, Any] = {}
-    for key, value in node.items():
-        path = f"{prefix}{key}"
-        if isinstance(value, dict) and value:
-            leaves.update(_config_leaves(value, path + "."))
-        else:
-            leaves[path] = value
-    return leaves
-
-
 def compare_config(a: Any, b: Any) -> pd.DataFrame:
     """The configuration keys that differ between two runs' effective-config.json, as a
     DataFrame indexed by key with columns a and b (None where a run lacks the key). Raises
@@ -185,7 +176,7 @@ def compare_config(a: Any, b: Any) -> pd.DataFrame:
     for run in runs:
         if not run.config:
             raise ValueError(f"{run.label}: no effective-config.json beside its stats.json")
-    leaves_a, leaves_b = (_config_leaves(run.config) for run in runs)
+    leaves_a, leaves_b = (flatten_with_lists(run.config or {}) for run in runs)
     keys = list(leaves_a) + [key for key in leaves_b if key not in leaves_a]
     rows = [{"key": key, "a": leaves_a.get(key), "b": leaves_b.get(key)}
             for key in keys if leaves_a.get(key, _ABSENT) != leaves_b.get(key, _ABSENT)]

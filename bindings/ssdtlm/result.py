@@ -44,6 +44,18 @@ def flatten(stats: dict, prefix: str = "") -> dict[str, Any]:
     return flat
 
 
+def flatten_with_lists(document: dict, prefix: str = "") -> dict[str, Any]:
+    """Dotted keys for every leaf, lists and empty sections kept as values (configurations)."""
+    flat: dict[str, Any] = {}
+    for key, value in document.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict) and value:
+            flat.update(flatten_with_lists(value, path + "."))
+        else:
+            flat[path] = value
+    return flat
+
+
 def lookup(stats: dict, path: str) -> Any:
     node: Any = stats
     for part in path.split("."):

@@ -9,7 +9,7 @@ import json
 import pathlib
 from typing import Any
 
-from ..result import Result
+from ..result import Result, flatten_with_lists
 
 
 @dataclasses.dataclass
@@ -130,18 +130,6 @@ def workload_text(config: dict) -> str | None:
         return workload_compact(workload)
     except (ValueError, TypeError):
         return None
-
-
-def flatten_with_lists(document: dict, prefix: str = "") -> dict[str, Any]:
-    """Dotted keys for every leaf, lists and empty sections kept as values."""
-    flat: dict[str, Any] = {}
-    for key, value in document.items():
-        path = f"{prefix}{key}"
-        if isinstance(value, dict) and value:
-            flat.update(flatten_with_lists(value, path + "."))
-        else:
-            flat[path] = value
-    return flat
 
 
 __all__ = ["Run", "config_differences", "summary_items", "workload_text", "flatten_with_lists", "preset_document", "unique_labels"]
