@@ -256,3 +256,13 @@ def test_job_file_of_two_jobs_is_one_group_named_after_the_first(ssdtlm_binary, 
     assert job["read"]["total_ios"] == stats["host"]["read"]["count"] > 0
     assert job["write"]["total_ios"] == stats["host"]["write"]["count"] > 0
     assert [flow["job"] for flow in stats["workload"]["flows"]] == ["reader", "writers", "writers"]
+
+
+def test_python_result_of_a_job_file_gives_its_names_too(tmp_path):
+    job = tmp_path / "two.fio"
+    job.write_text(TWO_JOBS)
+    cfg = ssdtlm.Config.preset("slc-2011").update(TINY)
+    document = ssdtlm.simulate(cfg, f"fio:{job}", precondition="fill", fio=True).to_fio_json()
+    assert document["global options"] == {"size": "8m", "time_based": "", "runtime": "2ms"}
+    assert [(j["jobname"], j["job options"]) for j in document["jobs"]] == \
+        [("reader", {"rw": "randread", "bs": "4k", "iodepth": "2"})]
