@@ -3,6 +3,9 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "models/host/workload/fio/fio_job_file.h"
+#include "models/host/workload/fio/fio_job_options.h"
+#include "platforms/fio_job_file_report.h"
 #include "platforms/fio_job_options.h"
 #include "platforms/fio_json_report.h"
 
@@ -33,7 +36,16 @@ nlohmann::ordered_json fio_json_of_run(const RunContext& context, const Workload
   run.disk_name = context.disk_name;
   FioJobResult job;
   job.timings = &timings->timings();
-  if (workload != nullptr) {
+  if (workload != nullptr && workload->is_fio()) {
+    // The job file's own names and options; its jobs ran as one merged stream, reported as
+    // fio's group_reporting reports them: one job, the first section's (its iodepth).
+    const FioJobFile file = read_fio_job_file(workload->fio_job_file);
+    FioJobFileReport report = fio_job_file_report(file);
+    run.global_options = std::move(report.global_options);
+    job.name = std::move(report.job_name);
+    job.options = std::move(report.job_options);
+    job.queue_depth = read_fio_jobs(file).front().iodepth;
+  } else if (workload != nullptr) {
     job.queue_depth = workload->queue_depth > 0 ? workload->queue_depth : context.host_queue_depth;
     job.name = fio_job_name(*workload);
     job.options = fio_job_options(*workload, job.queue_depth, context.device_bytes, context.logical_block_bytes,

@@ -14,9 +14,9 @@ namespace ssdtlm {
 
 // The platform's host statistics must have kept request timings since before the run
 // (HostStatistics::keep_request_timings); std::logic_error otherwise. `workload`: the run's
-// one workload, which names the job and gives its "job options"; null for a run of several
-// workloads (one job of their merged requests, named "ssdtlm"). `ssdtlm_version` goes into
-// "fio version".
+// one workload, which names the job and gives its "job options" (a fio job file: its own
+// names and options, platforms/fio_job_file_report.h); null for a run of several workloads
+// (one job of their merged requests, named "ssdtlm"). `ssdtlm_version` goes into "fio version".
 nlohmann::ordered_json platform_fio_json(const SsdPlatform& platform, const WorkloadSpec* workload,
                                          const std::string& ssdtlm_version);
 // A RAID array: the array host's requests (the controller takes each as it is submitted, so

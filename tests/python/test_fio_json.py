@@ -173,3 +173,96 @@ def test_raid_array_run_gives_the_document_too(ssdtlm_binary, tmp_path):
     # The array controller takes each command as it is submitted: no submission latency.
     assert read["slat_ns"]["max"] == 0 and read["clat_ns"]["mean"] == read["lat_ns"]["mean"]
     assert document["disk_util"][0]["name"] == "raid-5-mlc"
+
+
+ONE_JOB = """\
+[global]
+ioengine=libaio
+direct=1
+blocksize=${SSDTLM_FIO_JSON_BS}
+size=8m
+numjobs=1
+time_based
+
+[randread-qd4]
+rw=randread
+iodepth=4
+runtime=2ms
+"""
+
+TWO_JOBS = """\
+[global]
+size=8m
+time_based
+runtime=2ms
+
+[reader]
+rw=randread
+bs=4k
+iodepth=2
+
+[writers]
+rw=write
+bs=64k
+iodepth=1
+numjobs=2
+offset_increment=8m
+"""
+
+
+def run_job_file(binary, tmp_path, text):
+    """A job file's run with fio JSON: (document, stats.json)."""
+    job = tmp_path / "job.fio"
+    job.write_text(text)
+    out = tmp_path / "out"
+    result = subprocess.run([binary, "run", "--config", "slc-2011", *SMALL, "--precondition", "fill",
+                             "--workload", f"fio:{job}", "--out", str(out), "--output-format", "fio-json"],
+                            capture_output=True, text=True, timeout=600,
+                            env={"SYSTEMC_DISABLE_COPYRIGHT_MESSAGE": "1", "SSDTLM_FIO_JSON_BS": "4k"})
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout), json.loads((out / "stats.json").read_text())
+
+
+def test_job_file_of_one_job_gives_its_own_names_and_options(ssdtlm_binary, tmp_path):
+    document, stats = run_job_file(ssdtlm_binary, tmp_path, ONE_JOB)
+    # As fio prints them: its name for an alias (blocksize is bs), the value after ${VAR}
+    # expansion, "" for a bare flag; the job's options are only those of its own section.
+    assert document["global options"] == {"ioengine": "libaio", "direct": "1", "bs": "4k", "size": "8m",
+                                          "numjobs": "1", "time_based": ""}
+    [job] = document["jobs"]
+    assert (job["jobname"], job["groupid"], job["latency_depth"]) == ("randread-qd4", 0, 4)
+    assert job["job options"] == {"rw": "randread", "iodepth": "4", "runtime": "2ms"}
+    assert job["read"]["total_ios"] == stats["host"]["read"]["count"] > 0
+
+    from fio_plot.fiolib import jsonimport, jsonparsing
+
+    (tmp_path / "plot").mkdir()
+    (tmp_path / "plot" / "fio.json").write_text(json.dumps(document))
+    settings = {"input_directory": [str(tmp_path / "plot")], "rw": "randread", "iodepth": [4], "numjobs": [1],
+                "filter": ["read"], "compare_graph": False}
+    dataset = jsonimport.import_json_dataset(settings, jsonimport.list_json_files(settings))
+    row = jsonparsing.parse_json_data(settings, dataset)[0]["data"][0]
+    assert row["iops"] == stats["host"]["read"]["iops"]
+    assert (row["rw"], row["bs"], row["iodepth"], row["numjobs"]) == ("randread", "4k", "4", "1")
+
+
+def test_job_file_of_two_jobs_is_one_group_named_after_the_first(ssdtlm_binary, tmp_path):
+    document, stats = run_job_file(ssdtlm_binary, tmp_path, TWO_JOBS)
+    assert document["global options"] == {"size": "8m", "time_based": "", "runtime": "2ms"}
+    [job] = document["jobs"]  # the merged stream: fio's group_reporting
+    assert (job["jobname"], job["groupid"]) == ("reader", 0)
+    assert job["job options"] == {"rw": "randread", "bs": "4k", "iodepth": "2"}
+    # The group's figures are all the flows' requests: the reader's reads and the writers' writes.
+    assert job["read"]["total_ios"] == stats["host"]["read"]["count"] > 0
+    assert job["write"]["total_ios"] == stats["host"]["write"]["count"] > 0
+    assert [flow["job"] for flow in stats["workload"]["flows"]] == ["reader", "writers", "writers"]
+
+
+def test_python_result_of_a_job_file_gives_its_names_too(tmp_path):
+    job = tmp_path / "two.fio"
+    job.write_text(TWO_JOBS)
+    cfg = ssdtlm.Config.preset("slc-2011").update(TINY)
+    document = ssdtlm.simulate(cfg, f"fio:{job}", precondition="fill", fio=True).to_fio_json()
+    assert document["global options"] == {"size": "8m", "time_based": "", "runtime": "2ms"}
+    assert [(j["jobname"], j["job options"]) for j in document["jobs"]] == \
+        [("reader", {"rw": "randread", "bs": "4k", "iodepth": "2"})]

@@ -425,6 +425,11 @@ std::string FioJobOptions::where(const std::string& key) const {
   return (found != given_at.end() ? found->second : location) + ": " + key;
 }
 
+std::string fio_option_name(const std::string& key) {
+  const Rule* rule = find_rule(key);
+  return rule == nullptr ? key : rule->names.front();
+}
+
 std::vector<FioJobOptions> read_fio_jobs(const FioJobFile& file) {
   std::vector<const FioOptionLine*> global;
   std::vector<FioJobOptions> jobs;

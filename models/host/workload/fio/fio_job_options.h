@@ -80,4 +80,8 @@ struct FioJobOptions {
 // value, an option fio has but this model does not, and zonemode=zbd.
 std::vector<FioJobOptions> read_fio_jobs(const FioJobFile& file);
 
+// The name fio gives option `key` in its output (an alias such as "blocksize" is "bs"); `key`
+// itself if it is no option of the table.
+std::string fio_option_name(const std::string& key);
+
 }  // namespace ssdtlm
