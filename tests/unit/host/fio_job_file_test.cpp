@@ -223,9 +223,11 @@ TEST(FioJobFileTest, RealDrivesJobOptionsRead) {
     } catch (const nlohmann::json::exception&) {
       continue;  // fio prints notes before its JSON in some files; those are the calibration's to handle
     }
+    // items() refers to its json: the global options need a name that outlives the loop.
+    const nlohmann::json global_options = measured.value("global options", nlohmann::json::object());
     for (const auto& job : measured.value("jobs", nlohmann::json::array())) {
       std::string text = "[global]\n";
-      for (const auto& [key, value] : measured.value("global options", nlohmann::json::object()).items()) {
+      for (const auto& [key, value] : global_options.items()) {
         text += key + "=" + value.get<std::string>() + "\n";
       }
       text += "[" + job["jobname"].get<std::string>() + "]\n";
