@@ -8,7 +8,12 @@
 # read retry (iv), tlc-modern with ECC, status reads and 2 dies per chip (v), RAID 6 (vi), status
 # read + ECC on (a)'s device (vii), a fio replay with syncs at recorded timing behind a write
 # buffer (fio) and closed-loop (fioq), write buffer with power-loss modelling (wbp), FIFO on
-# mlc-mqsim (st), `make demo`'s run (demo), data mode with copyback (data).
+# mlc-mqsim (st), `make demo`'s run (demo), data mode with copyback (data), the Mjolnir
+# multi-reference FTL with range commands and its cleaner in data mode (mj), a RAID-0 with
+# reactive GC coordination after steady preconditioning (hr), a fio job file of two concurrent
+# jobs (fiojob), and the real traces of ../shared/traces replayed at recorded timing (wdev: MSR,
+# tpcc: MQSim format, to GC steady state; left out when ../shared is absent).
+# effective-config.json is compared too.
 # Prints "identical: N of N" and exits 0 when every file matches, 1 otherwise.
 set -uo pipefail
 if [ $# -lt 2 ]; then
@@ -17,6 +22,8 @@ if [ $# -lt 2 ]; then
 fi
 REFERENCE=$1; CANDIDATE=$2; OUT=${3:-$(mktemp -d)}; shift $(( $# < 3 ? $# : 3 ))
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+TRACES=$ROOT/../shared/traces
 mkdir -p "$OUT"
 FIO="$OUT/replay.fio"
 # A fio v3 iolog: 6,000 reads and writes of 4-16 KiB over 64 MiB with a sync every 97 records.
@@ -55,7 +62,16 @@ RUN[wbp]="run --config mlc-mqsim $SMALL --set ftl.write_buffer.pages=32 --set po
 RUN[st]="run --config mlc-mqsim --set controller.scheduling_policy=fifo --set nand.blocks_per_plane=64 --set ftl.spare_factor=0.15 --precondition steady --workload random-write:qd=32,count=20000,size=4KiB"
 RUN[demo]="run --config mlc-mqsim --precondition fill --workload mixed:qd=8,count=20000,read=0.3,size=4KiB"
 RUN[data]="run --config mlc-mqsim --set nand.data_mode=true --set controller.copyback=true $SMALL --precondition steady --workload mixed:qd=16,count=10000,read=0.5,size=4KiB"
-NAMES="$*"; [ -z "$NAMES" ] && NAMES="i ii iii iv v vi vii fio fioq wbp st demo data"
+RUN[mj]="run --config slc-2011 --set ftl.mode=mjolnir --set controller.channels=2 --set controller.chips_per_channel=2 --set nand.blocks_per_plane=64 --set nand.pages_per_block=16 --set ftl.spare_factor=0.5 --set nand.data_mode=true --workload random-write:qd=8,size=8KiB,count=6000,range_copy_every=50,range_move_every=120,range_delete_every=80,range_size=32KiB"
+RUN[hr]="raid --config raid-harmonia --set raid.gc_coordination=reactive --set ssd.nand.blocks_per_plane=64 --precondition steady --workload mixed:read=0.2,size=512KiB,arrival=bursty,rate=953,on=100ms,off=100ms,time=0.3s"
+RUN[fiojob]="run --config mlc-mqsim $SMALL --precondition fill --workload fio:$ROOT/examples/fio/two-jobs.fio"
+RUN[wdev]="run --config mlc-mqsim $SMALL --precondition fill --workload trace:$TRACES/wdev_3.csv,format=msr"
+RUN[tpcc]="run --config mlc-mqsim $SMALL --precondition steady --workload trace:$TRACES/tpcc-small.trace,format=mqsim"
+NAMES="$*"
+if [ -z "$NAMES" ]; then
+  NAMES="i ii iii iv v vi vii fio fioq wbp st demo data mj hr fiojob"
+  if [ -d "$TRACES" ]; then NAMES="$NAMES wdev tpcc"; else echo "note: $TRACES absent: wdev and tpcc left out" >&2; fi
+fi
 same=0; total=0; bad=""
 for name in $NAMES; do
   [ -n "${RUN[$name]:-}" ] || { echo "unknown configuration: $name" >&2; exit 2; }
@@ -67,7 +83,7 @@ for name in $NAMES; do
       echo "$name: $side run failed (see $OUT/$side/$name.log)"; bad="$bad $name"; continue 2
     fi
   done
-  for file in stats.json timeline.csv; do
+  for file in stats.json timeline.csv effective-config.json; do
     [ -f "$OUT/reference/$name/$file" ] || continue
     total=$((total + 1))
     if cmp -s "$OUT/reference/$name/$file" "$OUT/candidate/$name/$file"; then
