@@ -24,7 +24,7 @@
 #include "models/common/config/json_document.h"
 #include "models/common/run_interrupt.h"
 #include "models/ftl/functional/functional_engine.h"
-#include "models/host/workload/host_request.h"
+#include "models/common/host_request.h"
 #include "models/host/workload/workload_spec.h"
 #include "platforms/output_directory.h"
 #include "platforms/preconditioning.h"

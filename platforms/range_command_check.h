@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "models/host/workload/host_request.h"
+#include "models/common/host_request.h"
 #include "models/host/workload/workload_spec.h"
 #include "platforms/ssd_config.h"
 

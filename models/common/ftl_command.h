@@ -5,7 +5,7 @@
 #include <tlm>
 
 #include "models/common/flash_geometry.h"
-#include "models/host/workload/host_request.h"
+#include "models/common/host_request.h"
 
 namespace ssdtlm {
 

@@ -11,7 +11,7 @@
 
 #include "models/common/stats/latency_statistics.h"
 #include "models/host/request_timing_log.h"
-#include "models/host/workload/host_request.h"
+#include "models/common/host_request.h"
 
 namespace ssdtlm {
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/host/workload/host_request.h"
+#include "models/common/host_request.h"
 
 namespace ssdtlm {
 

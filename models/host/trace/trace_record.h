@@ -3,7 +3,7 @@
 // replay, statistics and the page stream never know which format it came from.
 #include <cstdint>
 
-#include "models/host/workload/host_request.h"
+#include "models/common/host_request.h"
 
 namespace ssdtlm {
 

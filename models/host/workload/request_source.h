@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "models/host/workload/host_request.h"
+#include "models/common/host_request.h"
 
 namespace ssdtlm {
 

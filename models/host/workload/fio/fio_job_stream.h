@@ -18,7 +18,7 @@
 #include "models/common/rng.h"
 #include "models/host/workload/address_distribution.h"
 #include "models/host/workload/fio/fio_job_options.h"
-#include "models/host/workload/host_request.h"
+#include "models/common/host_request.h"
 #include "models/host/workload/scatter_permutation.h"
 
 namespace ssdtlm {
