@@ -109,14 +109,18 @@ TEST_F(GcCoordinationTest, MemberWaWindowsSplitTheMembersProgramsOnAFixedGrid) {
   std::uint64_t host_pages = 0, gc_pages = 0, members_host = 0, members_gc = 0;
   for (std::size_t i = 0; i < windows.size(); ++i) {
     const nlohmann::json& w = windows[i];
-    if (i > 0) EXPECT_EQ(w["start_us"].get<double>(), windows[i - 1]["end_us"].get<double>());
+    if (i > 0) {
+      EXPECT_EQ(w["start_us"].get<double>(), windows[i - 1]["end_us"].get<double>());
+    }
     if (i + 1 < windows.size()) {
       // Sampled at the first member completion at or after each multiple of the window.
       EXPECT_GE(w["end_us"].get<double>() + 1e-6, 1000.0 * std::floor(w["end_us"].get<double>() / 1000.0 + 1e-9));
       EXPECT_GT(std::floor((w["end_us"].get<double>() + 1e-6) / 1000.0), std::floor(w["start_us"].get<double>() / 1000.0));
     }
     const std::uint64_t host = w["host_pages"], gc = w["gc_pages"];
-    if (host) EXPECT_DOUBLE_EQ(w["write_amplification"].get<double>(), double(host + gc) / double(host));
+    if (host) {
+      EXPECT_DOUBLE_EQ(w["write_amplification"].get<double>(), double(host + gc) / double(host));
+    }
     host_pages += host;
     gc_pages += gc;
   }
