@@ -34,11 +34,7 @@ struct RaidRunOptions {
   std::vector<std::string> sets;
   std::string precondition;  // empty: the document's, else none
   std::string workload;
-  std::string out;
-  std::string output_format = "normal";
-  bool quiet = false;
-  bool force = false;
-  bool report = false;
+  RunOutputOptions output;
 };
 
 void print_summary(const nlohmann::json& stats, double wall_seconds, const std::string& out_dir) {
@@ -82,15 +78,15 @@ int raid_run(const RaidRunOptions& options) {
   const PreconditionMode mode = take_precondition(document, options.precondition);
   RaidConfig config = resolve_raid_config(document, options.config);
 
-  const std::filesystem::path out_dir = prepare_output_directory(options.out, config.effective, options.force);
+  const std::filesystem::path out_dir = prepare_output_directory(options.output.out, config.effective, options.output.force);
 
   const auto wall_start = std::chrono::steady_clock::now();
   RaidPlatform platform("array", config);
-  if (options.output_format == "fio-json") platform.host_statistics().keep_request_timings();
+  if (options.output.format == "fio-json") platform.host_statistics().keep_request_timings();
   platform.attach_workload(make_request_source(spec, platform.logical_bytes(), config.controller.block_bytes, config.seed));
   if (config.per_request_records) platform.open_request_records((out_dir / "requests.csv").string());
   platform.open_member_trace((out_dir / "member_trace.csv").string());
-  ProgressLine progress(ProgressLine::wanted(options.quiet));
+  ProgressLine progress(ProgressLine::wanted(options.output.quiet));
   platform.set_precondition_monitor(precondition_progress(progress));
   platform.set_progress_callback(timed_run_progress(progress, spec, platform.host_statistics()));
   platform.precondition(mode);
@@ -114,10 +110,9 @@ int raid_run(const RaidRunOptions& options) {
   write_json(out_dir / "wall.json", {{"wall_seconds", wall_seconds},
                                      {"precondition_wall_seconds", wall_seconds - timed_seconds},
                                      {"array_ios_per_wall_second", timed_seconds > 0 ? completed / timed_seconds : 0.0}});
-  const bool printed = print_output_document(
-      options.output_format, stats, [&] { return platform_fio_json(platform, &spec, SSDTLM_VERSION); }, out_dir);
-  if (!printed && !options.quiet) print_summary(stats, wall_seconds, out_dir.string());
-  const int report_status = options.report ? write_run_report(out_dir.string(), options.quiet || printed) : 0;
+  const int report_status = finish_run_outputs(
+      options.output, stats, [&] { return platform_fio_json(platform, &spec, SSDTLM_VERSION); }, out_dir,
+      [&] { print_summary(stats, wall_seconds, out_dir.string()); });
   if (interrupted) return report_interruption(stats);
   return data_ok(stats) ? report_status : 1;
 }
@@ -133,11 +128,7 @@ void register_raid_command(CLI::App& app) {
   raid->add_option("--precondition", options->precondition,
                    "none | fill | steady: every member, functional path, before the timed run; default: the configuration's precondition, else none");
   raid->add_option("--workload", options->workload, "Workload spec of the array host (docs/workloads.md)");
-  raid->add_option("--out", options->out, "Output directory")->required();
-  add_output_format_option(*raid, options->output_format);
-  raid->add_flag("--quiet", options->quiet, "No summary and no progress output (a json document is still printed)");
-  raid->add_flag("--force", options->force, "Reuse a non-empty --out: replace the files of an earlier run");
-  raid->add_flag("--report", options->report, "Also write report.html (interactive HTML report) beside stats.json");
+  add_run_output_options(*raid, options->output, "Output directory");
   raid->callback([options]() {
     if (commands_enabled()) exit_code() = raid_run(*options);
   });

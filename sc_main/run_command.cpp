@@ -25,11 +25,7 @@ struct RunOptions {
   std::vector<std::string> sets;
   std::string precondition;  // empty: the document's, else none
   std::string workload;
-  std::string out;
-  std::string output_format = "normal";
-  bool quiet = false;
-  bool force = false;
-  bool report = false;
+  RunOutputOptions output;
 };
 
 void print_summary(const nlohmann::json& stats, const nlohmann::json& wall, const std::string& out_dir) {
@@ -68,11 +64,11 @@ int run(const RunOptions& options) {
   const PreconditionMode mode = take_precondition(document, options.precondition);
   SsdConfig config = resolve_ssd_config(document, options.config);
 
-  const std::filesystem::path out_dir = prepare_output_directory(options.out, config.effective, options.force);
+  const std::filesystem::path out_dir = prepare_output_directory(options.output.out, config.effective, options.output.force);
 
   const auto wall_start = std::chrono::steady_clock::now();
   SsdPlatform platform("ssd", config);
-  if (options.output_format == "fio-json") platform.host_statistics().keep_request_timings();
+  if (options.output.format == "fio-json") platform.host_statistics().keep_request_timings();
   auto source = make_request_source(spec, platform.logical_bytes(), config.host_interface.logical_block_bytes, config.seed);
   check_workload_range_commands(spec, config, platform.logical_bytes());
   if (spec.is_trace()) {
@@ -85,7 +81,7 @@ int run(const RunOptions& options) {
   platform.attach_workload(std::move(source));
   if (config.stats.per_request_records) platform.open_request_records((out_dir / "requests.csv").string());
   platform.stream_timeline_to((out_dir / "timeline.csv").string());
-  ProgressLine progress(ProgressLine::wanted(options.quiet));
+  ProgressLine progress(ProgressLine::wanted(options.output.quiet));
   platform.set_precondition_monitor(precondition_progress(progress));
   platform.set_progress_callback(timed_run_progress(progress, spec, platform.host_statistics()));
   if (!config.stats.vcd_path.empty()) platform.open_vcd((out_dir / config.stats.vcd_path).string());
@@ -113,10 +109,9 @@ int run(const RunOptions& options) {
                          {"precondition_wall_seconds", platform.precondition_result().wall_seconds},
                          {"host_ios_per_wall_second", wall_seconds > 0 ? completed / wall_seconds : 0.0}};
   write_json(out_dir / "wall.json", wall);
-  const bool printed = print_output_document(
-      options.output_format, stats, [&] { return platform_fio_json(platform, &spec, SSDTLM_VERSION); }, out_dir);
-  if (!printed && !options.quiet) print_summary(stats, wall, out_dir.string());
-  const int report_status = options.report ? write_run_report(out_dir.string(), options.quiet || printed) : 0;
+  const int report_status = finish_run_outputs(
+      options.output, stats, [&] { return platform_fio_json(platform, &spec, SSDTLM_VERSION); }, out_dir,
+      [&] { print_summary(stats, wall, out_dir.string()); });
   if (interrupted) return report_interruption(stats);
   if (stats.contains("data_integrity") && stats["data_integrity"]["mismatches"].get<std::uint64_t>() != 0) return 1;
   return report_status;
@@ -131,11 +126,7 @@ void register_run_command(CLI::App& app) {
   run_app->add_option("--set", options->sets, "Override a configuration key: KEY=VALUE (repeatable)");
   run_app->add_option("--precondition", options->precondition, "none | fill | steady (functional path, before the timed run); default: the configuration's precondition, else none");
   run_app->add_option("--workload", options->workload, "Workload spec, e.g. random-read:qd=1,count=2000,size=4KiB (docs/workloads.md)");
-  run_app->add_option("--out", options->out, "Output directory for stats.json, timeline.csv, effective-config.json")->required();
-  add_output_format_option(*run_app, options->output_format);
-  run_app->add_flag("--quiet", options->quiet, "No summary and no progress output (a json document is still printed)");
-  run_app->add_flag("--force", options->force, "Reuse a non-empty --out: replace the files of an earlier run");
-  run_app->add_flag("--report", options->report, "Also write report.html (interactive HTML report) beside stats.json");
+  add_run_output_options(*run_app, options->output, "Output directory for stats.json, timeline.csv, effective-config.json");
   run_app->callback([options]() {
     if (commands_enabled()) exit_code() = run(*options);
   });

@@ -8,6 +8,7 @@
 #include "models/common/config/config_error.h"
 #include "models/common/output_file.h"
 #include "platforms/output_directory.h"
+#include "sc_main/commands.h"
 
 namespace ssdtlm::cli {
 
@@ -44,12 +45,16 @@ void write_json(const std::filesystem::path& path, const nlohmann::json& value) 
   write_json_file(path.string(), value, "JSON results");
 }
 
-void add_output_format_option(CLI::App& command, std::string& format) {
+void add_run_output_options(CLI::App& command, RunOutputOptions& options, const std::string& out_description) {
+  command.add_option("--out", options.out, out_description)->required();
   command
-      .add_option("--output-format", format,
+      .add_option("--output-format", options.format,
                   "What to print: normal (a summary), json (stats.json) or fio-json (fio's --output-format=json "
                   "document, also written to fio.json; docs/fio.md)")
       ->check(CLI::IsMember({"normal", "json", "fio-json"}));
+  command.add_flag("--quiet", options.quiet, "No summary and no progress output (a json document is still printed)");
+  command.add_flag("--force", options.force, "Reuse a non-empty --out: replace the files of an earlier run");
+  command.add_flag("--report", options.report, "Also write report.html (interactive HTML report) beside stats.json");
 }
 
 bool print_output_document(const std::string& format, const nlohmann::json& stats,
@@ -66,6 +71,14 @@ bool print_output_document(const std::string& format, const nlohmann::json& stat
   }
   std::fputs(text.c_str(), stdout);
   return true;
+}
+
+int finish_run_outputs(const RunOutputOptions& options, const nlohmann::json& stats,
+                       const std::function<nlohmann::ordered_json()>& fio_document,
+                       const std::filesystem::path& out_dir, const std::function<void()>& print_summary) {
+  const bool printed = print_output_document(options.format, stats, fio_document, out_dir);
+  if (!printed && !options.quiet) print_summary();
+  return options.report ? write_run_report(out_dir.string(), options.quiet || printed) : 0;
 }
 
 void print_warnings(const nlohmann::json& stats) {

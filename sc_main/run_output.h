@@ -32,8 +32,18 @@ std::filesystem::path prepare_output_directory(const std::string& out, const nlo
 // fails (disk full).
 void write_json(const std::filesystem::path& path, const nlohmann::json& value);
 
-// --output-format normal|json|fio-json on `command` (run, raid), parsed into `format`.
-void add_output_format_option(CLI::App& command, std::string& format);
+// The output flags `run` and `raid` share.
+struct RunOutputOptions {
+  std::string out;
+  std::string format = "normal";  // --output-format normal|json|fio-json
+  bool quiet = false;
+  bool force = false;
+  bool report = false;
+};
+
+// --out (described by `out_description`), --output-format, --quiet, --force and --report on
+// `command`, parsed into `options`.
+void add_run_output_options(CLI::App& command, RunOutputOptions& options, const std::string& out_description);
 
 // What --output-format asks for on standard output, in place of the summary, as fio's option
 // replaces its normal output: stats.json (json), or the fio document `fio_document` builds
@@ -42,6 +52,14 @@ void add_output_format_option(CLI::App& command, std::string& format);
 bool print_output_document(const std::string& format, const nlohmann::json& stats,
                            const std::function<nlohmann::ordered_json()>& fio_document,
                            const std::filesystem::path& out_dir);
+
+// After stats.json and the other files are written: what --output-format asks for
+// (print_output_document), else `print_summary()` unless --quiet, then report.html with
+// --report (quiet when a document went to standard output, which must hold that document
+// alone). Returns the report's exit status, 0 without --report.
+int finish_run_outputs(const RunOutputOptions& options, const nlohmann::json& stats,
+                       const std::function<nlohmann::ordered_json()>& fio_document,
+                       const std::filesystem::path& out_dir, const std::function<void()>& print_summary);
 
 // The summary's lines for stats.json's "warnings" (platforms/run_warnings.h), if any.
 void print_warnings(const nlohmann::json& stats);
