@@ -22,7 +22,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/common/config/json_document.h"
-#include "models/common/run_interrupt.h"
+#include "models/kernel/run_interrupt.h"
 #include "models/ftl/functional/functional_engine.h"
 #include "models/common/host_request.h"
 #include "models/host/workload/workload_spec.h"

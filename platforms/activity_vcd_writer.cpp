@@ -1,7 +1,7 @@
 #include "platforms/activity_vcd_writer.h"
 
 #include "models/common/config/config_error.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <systemc>
 
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

@@ -6,7 +6,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/common/rng.h"
-#include "models/common/run_interrupt.h"
+#include "models/kernel/run_interrupt.h"
 #include "models/ftl/functional/gc_phase_spread.h"
 #include "models/ftl/functional/replay_writes.h"
 

@@ -11,7 +11,7 @@
 #include "models/raid/ftl_gc_channel.h"
 #include "models/raid/parity_math.h"
 #include "platforms/run_warnings.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 #include "platforms/run_to_time.h"
 
 namespace ssdtlm {

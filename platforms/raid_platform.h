@@ -16,7 +16,7 @@
 #include "models/host/host_driver.h"
 #include "models/host/host_statistics.h"
 #include "models/host/workload/request_source.h"
-#include "models/common/timed_callback_queue.h"
+#include "models/kernel/timed_callback_queue.h"
 #include "models/raid/raid_controller.h"
 #include "platforms/preconditioning.h"
 #include "platforms/raid_config.h"

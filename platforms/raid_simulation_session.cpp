@@ -1,10 +1,10 @@
 #include "platforms/raid_simulation_session.h"
 
 #include "models/common/config/config_error.h"
-#include "models/common/run_interrupt.h"
+#include "models/kernel/run_interrupt.h"
 #include "models/host/workload/request_source_factory.h"
 #include "platforms/kernel_context.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

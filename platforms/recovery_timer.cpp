@@ -8,7 +8,7 @@
 
 #include <tlm_utils/simple_initiator_socket.h>
 
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 #include "models/controller/flash_controller.h"
 #include "platforms/kernel_context.h"
 

@@ -4,7 +4,7 @@
 
 #include <systemc>
 
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

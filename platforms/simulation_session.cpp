@@ -13,7 +13,7 @@
 #include "platforms/platform_fio_json.h"
 #include "platforms/range_command_check.h"
 #include "platforms/run_warnings.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

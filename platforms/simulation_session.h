@@ -22,7 +22,7 @@
 #include <nlohmann/json.hpp>
 #include <systemc>
 
-#include "models/common/timed_callback_queue.h"
+#include "models/kernel/timed_callback_queue.h"
 #include "models/host/workload/workload_spec.h"
 #include "platforms/preconditioning.h"
 #include "platforms/ssd_platform.h"

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "models/common/config/config_error.h"
-#include "models/common/run_interrupt.h"
+#include "models/kernel/run_interrupt.h"
 #include "platforms/die_state_materializer.h"
 #include "platforms/reliability_statistics.h"
 #include "platforms/run_to_time.h"

@@ -12,7 +12,7 @@
 #include <systemc>
 
 #include "models/common/data_oracle.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 #include "models/controller/flash_controller.h"
 #include "models/ftl/core/ftl_core.h"
 #include "models/ftl/ftl_cpu.h"

@@ -6,7 +6,7 @@
 #include "models/ftl/recovery/map_rebuild.h"
 #include "platforms/recovery_timer.h"
 #include "platforms/ssd_platform.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

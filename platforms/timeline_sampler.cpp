@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "models/common/config/config_error.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 #include "models/common/output_file.h"
 #include "models/common/stats/exact_time_text.h"
 #include "platforms/printf_g_format.h"

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "models/common/config/config_error.h"
-#include "models/common/run_interrupt.h"
+#include "models/kernel/run_interrupt.h"
 #include "models/host/workload/request_source_factory.h"
 #include "models/host/workload/workload_spec.h"
 #include "platforms/platform_fio_json.h"

@@ -3,7 +3,7 @@
 #include <csignal>
 #include <cstdio>
 
-#include "models/common/run_interrupt.h"
+#include "models/kernel/run_interrupt.h"
 
 namespace ssdtlm::cli {
 namespace {

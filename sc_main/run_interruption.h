@@ -1,6 +1,6 @@
 #pragma once
 // Ctrl-C during `ssdtlm run` / `ssdtlm raid`: the first SIGINT only sets the run-interrupt flag
-// (models/common/run_interrupt.h); the simulation stops at the next simulated instant (or the
+// (models/kernel/run_interrupt.h); the simulation stops at the next simulated instant (or the
 // preconditioning at its next chunk) and the command writes what it has, with
 // "interrupted": true in stats.json, then exits kInterruptedExitCode (128 + SIGINT, as a shell
 // reports a process killed by it). A second Ctrl-C kills the process at once (the handler is

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm::cli {
 

@@ -1,6 +1,6 @@
 #include "models/common/flash_command_link.h"
 
-#include "models/common/command_link.h"
+#include "models/kernel/command_link.h"
 
 namespace ssdtlm {
 

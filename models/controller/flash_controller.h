@@ -11,7 +11,7 @@
 // copyback when the array operation (and the status read, if configured) has finished.
 //
 // Timing of each operation: operation_script.h. Event cost: the whole controller runs on the
-// platform's shared event loop (models/common/event_loop.h): its timers and its deferred
+// platform's shared event loop (models/kernel/event_loop.h): its timers and its deferred
 // dispatch are loop entries, no SystemC process of its own; no thread per command and no
 // allocation per command once queues have reached their size.
 // ECC (FlashControllerConfig::ecc, when it charges time): each channel has an ECC engine
@@ -34,7 +34,7 @@
 #include "models/common/flash_command.h"
 #include "models/common/flash_command_link.h"
 #include "models/common/flash_geometry.h"
-#include "models/common/timed_callback_queue.h"
+#include "models/kernel/timed_callback_queue.h"
 #include "models/controller/channel_bus.h"
 #include "models/controller/die_context.h"
 #include "models/controller/ecc_engine.h"

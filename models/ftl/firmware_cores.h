@@ -9,7 +9,7 @@
 #include <vector>
 
 #include <systemc>
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

@@ -7,7 +7,7 @@
 #include "models/common/config/config_error.h"
 #include "models/ftl/ftl_cpu_txn.h"
 #include "models/ftl/recovery/power_loss_recorder.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

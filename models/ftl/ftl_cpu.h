@@ -23,13 +23,13 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "models/common/command_link.h"
+#include "models/kernel/command_link.h"
 #include "models/common/data_oracle.h"
 #include "models/common/flash_command.h"
 #include "models/common/flash_command_link.h"
 #include "models/common/flush_barrier.h"
 #include "models/common/ftl_command.h"
-#include "models/common/timed_callback_queue.h"
+#include "models/kernel/timed_callback_queue.h"
 #include "models/ftl/cache_command_streams.h"
 #include "models/ftl/core/ftl_core.h"
 #include "models/ftl/firmware_cores.h"
@@ -90,7 +90,7 @@ class FtlCpu : public sc_core::sc_module,
   // Whether flash commands go to the controller by direct calls (models/common/flash_command_link.h;
   // known from the end of elaboration) rather than through flash_socket.
   bool direct_flash_calls() const { return flash_target_ != nullptr; }
-  // Whether host responses go to the HostInterface by direct calls (models/common/command_link.h;
+  // Whether host responses go to the HostInterface by direct calls (models/kernel/command_link.h;
   // linked by the HostInterface at the end of elaboration) rather than through host_socket.
   bool direct_host_calls() const { return host_initiator_ != nullptr; }
   FtlCore& core() { return core_; }
@@ -157,7 +157,7 @@ class FtlCpu : public sc_core::sc_module,
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   // A host command (BEGIN_REQ), by either path; false: refused (reported).
   bool begin_host_command(tlm::tlm_generic_payload& gp, FtlCommand& command, const sc_core::sc_time& delay);
-  // Direct calls from the HostInterface (CommandTarget<FtlCommand>, models/common/command_link.h).
+  // Direct calls from the HostInterface (CommandTarget<FtlCommand>, models/kernel/command_link.h).
   void begin_command(tlm::tlm_generic_payload& payload, FtlCommand& command) override;
   const sc_core::sc_interface* command_forward_interface() const override;
   bool link_command_initiator(CommandInitiator<FtlCommand>& initiator,

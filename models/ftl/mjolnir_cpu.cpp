@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "models/ftl/mjolnir/scan_schedule.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

@@ -34,7 +34,7 @@
 #include "models/common/flash_command.h"
 #include "models/common/flash_geometry.h"
 #include "models/common/ftl_command.h"
-#include "models/common/timed_callback_queue.h"
+#include "models/kernel/timed_callback_queue.h"
 #include "models/ftl/ftl_cpu.h"
 #include "models/ftl/firmware_cores.h"
 #include "models/ftl/ftl_cpu_config.h"

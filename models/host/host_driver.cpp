@@ -3,8 +3,8 @@
 #include <stdexcept>
 
 #include "models/common/config/config_error.h"
-#include "models/common/event_loop.h"
-#include "models/common/kernel_error.h"
+#include "models/kernel/event_loop.h"
+#include "models/kernel/kernel_error.h"
 
 namespace ssdtlm {
 

@@ -15,9 +15,9 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 
-#include "models/common/command_link.h"
+#include "models/kernel/command_link.h"
 #include "models/common/ftl_command.h"
-#include "models/common/timed_callback_queue.h"
+#include "models/kernel/timed_callback_queue.h"
 #include "models/host/host_statistics.h"
 #include "models/host/workload/request_source.h"
 
@@ -37,7 +37,7 @@ class HostDriver : public sc_core::sc_module, private CommandInitiator<HostComma
   std::uint64_t submitted() const { return submitted_; }
   std::uint32_t outstanding() const { return outstanding_; }
   bool done() const { return done_; }
-  // Whether requests go to the HostInterface by direct calls (models/common/command_link.h;
+  // Whether requests go to the HostInterface by direct calls (models/kernel/command_link.h;
   // known from the end of elaboration) rather than through `socket`.
   bool direct_calls() const { return target_ != nullptr; }
   // Called every kProgressInterval completions (a progress display reads the statistics and

@@ -1,5 +1,5 @@
 #include "models/host/host_interface.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 #include <algorithm>
 #include <sstream>

@@ -16,9 +16,9 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "models/common/command_link.h"
+#include "models/kernel/command_link.h"
 #include "models/common/ftl_command.h"
-#include "models/common/timed_callback_queue.h"
+#include "models/kernel/timed_callback_queue.h"
 #include "models/host/host_interface_config.h"
 
 namespace ssdtlm {
@@ -38,7 +38,7 @@ class HostInterface : public sc_core::sc_module,
   std::uint64_t upstream_busy_ps() const { return upstream_busy_ps_; }
   // Requests completed with an error status (a page failed: NAND fault model).
   std::uint64_t failed_requests() const { return failed_requests_; }
-  // Whether the host driver and the FTL are reached by direct calls (models/common/command_link.h;
+  // Whether the host driver and the FTL are reached by direct calls (models/kernel/command_link.h;
   // known from the end of elaboration) rather than through host_socket and ftl_socket.
   bool direct_host_calls() const { return driver_ != nullptr; }
   bool direct_ftl_calls() const { return ftl_ != nullptr; }
@@ -51,7 +51,7 @@ class HostInterface : public sc_core::sc_module,
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   // A host request (BEGIN_REQ), by either path; false: refused (reported).
   bool accept_request(tlm::tlm_generic_payload& gp, HostCommand& command);
-  // Direct calls (models/common/command_link.h): the driver's requests and the FTL's responses.
+  // Direct calls (models/kernel/command_link.h): the driver's requests and the FTL's responses.
   void end_of_elaboration() override;
   void begin_command(tlm::tlm_generic_payload& payload, HostCommand& command) override;
   const sc_core::sc_interface* command_forward_interface() const override;

@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

@@ -4,7 +4,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/rtl/rtl_blocks.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

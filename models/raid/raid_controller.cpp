@@ -6,7 +6,7 @@
 #include "models/common/stats/exact_time_text.h"
 #include "models/raid/raid_controller_internal.h"
 #include "models/raid/stripe_layout_registry.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

@@ -32,7 +32,7 @@
 #include "models/common/flush_barrier.h"
 #include "models/common/ftl_command.h"
 #include "models/common/stats/latency_statistics.h"
-#include "models/common/timed_callback_queue.h"
+#include "models/kernel/timed_callback_queue.h"
 #include "models/raid/gc_coordinator.h"
 #include "models/raid/parity_engine.h"
 #include "models/raid/raid_controller_config.h"

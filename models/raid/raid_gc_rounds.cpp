@@ -1,7 +1,7 @@
 // RaidController as the GcCoordinationContext: which devices are in service, their GC state
 // over the side channel, and GC rounds (a forced collection on every device in service).
 #include "models/raid/raid_controller_internal.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 namespace {

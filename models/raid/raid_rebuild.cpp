@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "models/raid/raid_controller_internal.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

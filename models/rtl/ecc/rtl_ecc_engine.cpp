@@ -5,7 +5,7 @@
 
 #include "models/rtl/common/rtl_vcd.h"
 #include "models/rtl/rtl_blocks.h"
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

@@ -6,7 +6,7 @@
 
 #include <memory>
 
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 #include "tests/unit/controller/controller_bench.h"
 #include "tests/unit/controller/flash_commands.h"
 

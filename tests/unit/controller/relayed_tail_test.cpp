@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 #include "tests/unit/controller/controller_bench.h"
 #include "tests/unit/controller/flash_commands.h"
 

@@ -1,4 +1,4 @@
-// Direct calls on the host path (models/common/command_link.h): HostDriver -> HostInterface and
+// Direct calls on the host path (models/kernel/command_link.h): HostDriver -> HostInterface and
 // HostInterface -> FTL link only when their sockets are bound to each other, and the same
 // requests give the same exact times and the same order of page commands as through the sockets.
 #include <gtest/gtest.h>
@@ -10,8 +10,8 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "models/common/event_loop.h"
-#include "models/common/timed_callback_queue.h"
+#include "models/kernel/event_loop.h"
+#include "models/kernel/timed_callback_queue.h"
 #include "models/host/host_driver.h"
 #include "models/host/host_interface.h"
 #include "tests/unit/support/systemc_fixture.h"

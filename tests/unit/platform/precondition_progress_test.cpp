@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "models/common/run_interrupt.h"
+#include "models/kernel/run_interrupt.h"
 #include "platforms/preconditioning.h"
 #include "platforms/ssd_platform.h"
 #include "tests/unit/support/platform_config.h"

@@ -1,4 +1,4 @@
-// Run-ahead (models/common/event_loop.h) is exact: a whole timed run with GC, several dies on
+// Run-ahead (models/kernel/event_loop.h) is exact: a whole timed run with GC, several dies on
 // a shared channel and the timeline sampler gives the same stats.json with and without it, and
 // it actually takes most callbacks without a kernel wake-up.
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // should, and coordination never keeps a member from collecting at its hard threshold.
 #include <gtest/gtest.h>
 
-#include "models/common/timed_callback_queue.h"
+#include "models/kernel/timed_callback_queue.h"
 #include "models/host/workload/request_source_factory.h"
 #include "models/host/workload/workload_spec.h"
 #include "platforms/raid_platform.h"

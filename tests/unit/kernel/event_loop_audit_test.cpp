@@ -1,5 +1,5 @@
 // Run-ahead is exact only if model code reads time from the loop and talks to the kernel only
-// through it (models/common/event_loop.h). This test reads the sources of models/ and
+// through it (models/kernel/event_loop.h). This test reads the sources of models/ and
 // platforms/ and fails on a kernel call outside the places allowed to make it.
 #include <gtest/gtest.h>
 
@@ -22,8 +22,8 @@ const std::vector<std::string> kKernelCalls = {"sc_time_stamp(", "sc_stop(", "sc
 // Files allowed to make them, and why.
 const std::map<std::string, std::set<std::string>> kAllowed = {
     // The loop itself: reads the kernel's time, notifies its own event, carries out stops.
-    {"models/common/event_loop.h", {"sc_time_stamp("}},
-    {"models/common/event_loop.cpp", {"sc_time_stamp(", "sc_stop(", "sc_pause(", "sc_start(", ".notify("}},
+    {"models/kernel/event_loop.h", {"sc_time_stamp("}},
+    {"models/kernel/event_loop.cpp", {"sc_time_stamp(", "sc_stop(", "sc_pause(", "sc_start(", ".notify("}},
     // The ONFI co-simulation's SC_THREAD and SC_METHODs are kernel processes, not on a loop.
     {"models/rtl/onfi/onfi_sequencer_rtl.cpp", {"sc_time_stamp(", ".notify("}},
     {"models/rtl/onfi/onfi_target.cpp", {"sc_time_stamp(", ".notify("}},

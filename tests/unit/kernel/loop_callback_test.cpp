@@ -1,4 +1,4 @@
-// LoopCallback (models/common/loop_callback.h): the event loop's callable. Small callables are
+// LoopCallback (models/kernel/loop_callback.h): the event loop's callable. Small callables are
 // held in place, large ones on the heap; copies and moves keep each callable's state, and every
 // callable built is destroyed exactly once.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-#include "models/common/loop_callback.h"
+#include "models/kernel/loop_callback.h"
 
 namespace ssdtlm {
 namespace {

@@ -1,12 +1,12 @@
-// Ctrl-C (models/common/run_interrupt.h): the event loop ends the run with the instant in which
+// Ctrl-C (models/kernel/run_interrupt.h): the event loop ends the run with the instant in which
 // the interrupt was requested; nothing scheduled later runs.
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "models/common/event_loop.h"
-#include "models/common/run_interrupt.h"
-#include "models/common/timed_callback_queue.h"
+#include "models/kernel/event_loop.h"
+#include "models/kernel/run_interrupt.h"
+#include "models/kernel/timed_callback_queue.h"
 #include "tests/unit/support/systemc_fixture.h"
 
 namespace ssdtlm {

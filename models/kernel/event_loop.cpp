@@ -1,11 +1,11 @@
-#include "models/common/event_loop.h"
-#include "models/common/kernel_error.h"
+#include "models/kernel/event_loop.h"
+#include "models/kernel/kernel_error.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
-#include "models/common/run_interrupt.h"
+#include "models/kernel/run_interrupt.h"
 
 namespace ssdtlm {
 namespace {
@@ -233,7 +233,7 @@ void run_kernel(const sc_core::sc_time* duration, sc_core::sc_starvation_policy 
   } previous;
   EventLoop::slice_context_ = sc_core::sc_get_curr_simcontext();
   // sc_start(d) runs what is due before now + d; what is due at now + d waits for the next
-  // slice (tests/unit/common/event_loop_test.cpp checks the loop agrees with the kernel).
+  // slice (tests/unit/kernel/event_loop_test.cpp checks the loop agrees with the kernel).
   EventLoop::slice_end_ps_ = duration != nullptr ? sc_core::sc_time_stamp().value() + duration->value() : EventLoop::kNever;
   if (duration != nullptr) {
     sc_core::sc_start(*duration, policy);

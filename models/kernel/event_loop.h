@@ -36,7 +36,7 @@
 
 #include <systemc>
 
-#include "models/common/loop_callback.h"
+#include "models/kernel/loop_callback.h"
 
 namespace ssdtlm {
 

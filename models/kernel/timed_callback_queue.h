@@ -8,7 +8,7 @@
 #include <memory>
 #include <utility>
 
-#include "models/common/event_loop.h"
+#include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
 

@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
-#include "models/common/event_loop.h"
-#include "models/common/timed_callback_queue.h"
+#include "models/kernel/event_loop.h"
+#include "models/kernel/timed_callback_queue.h"
 #include "tests/unit/support/systemc_fixture.h"
 
 namespace ssdtlm {

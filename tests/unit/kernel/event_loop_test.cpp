@@ -1,4 +1,4 @@
-// The platform's shared event loop (models/common/event_loop.h): same-time order across
+// The platform's shared event loop (models/kernel/event_loop.h): same-time order across
 // modules, deferred callbacks, and run-ahead that never lets anything outside the loop observe
 // a time the kernel has not reached.
 #include <gtest/gtest.h>
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "models/common/event_loop.h"
-#include "models/common/timed_callback_queue.h"
+#include "models/kernel/event_loop.h"
+#include "models/kernel/timed_callback_queue.h"
 #include "tests/unit/support/systemc_fixture.h"
 
 namespace ssdtlm {

@@ -1,4 +1,4 @@
-#include "models/common/command_link.h"
+#include "models/kernel/command_link.h"
 
 namespace ssdtlm {
 
