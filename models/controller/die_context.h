@@ -50,7 +50,7 @@ struct alignas(512) DieOperation {
   std::uint32_t generation = 0;
   std::uint64_t step_started_ps = 0;  // when the running timed step began
   // Suspensions of the operation whose first command has queue sequence `suspensions_of`
-  // (FlashController::try_suspend): controller.suspend.max_per_operation limits each operation,
+  // (ProgramEraseSuspend::try_suspend): controller.suspend.max_per_operation limits each operation,
   // not the slot's whole life. Keyed by the operation instead of reset when the slot starts one,
   // so that runs without suspend pay nothing per command.
   std::uint32_t suspensions = 0;

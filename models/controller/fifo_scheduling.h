@@ -8,6 +8,7 @@ class FifoScheduling : public SchedulingPolicy {
  public:
   const char* name() const override { return "fifo"; }
   std::size_t pick(const DieQueue& queue) const override;
+  bool picks_oldest() const override { return true; }
 };
 
 }  // namespace ssdtlm

@@ -1,69 +1,32 @@
 #include "models/controller/flash_controller.h"
 
 #include <algorithm>
-#include <cmath>
-#include <functional>
 #include <sstream>
 
-#include "models/controller/command_hazard.h"
-#include "models/controller/fifo_scheduling.h"
 #include "models/controller/multi_plane_merge.h"
-#include "models/controller/scheduling_registry.h"
 #include "models/nand/nand_array_time.h"
 
 namespace ssdtlm {
 
 namespace {
 
-sc_core::sc_time from_ps(std::uint64_t ps) {
-  return sc_core::sc_time::from_value(ps);
-}
-
 bool returns_data(FlashOpcode opcode) {
   return opcode == FlashOpcode::Read || opcode == FlashOpcode::CacheRead ||
          opcode == FlashOpcode::Copyback;
 }
 
-// Pages that cross the channel bus into the controller (decoded) or out of it (encoded).
-// A copyback's data stays in the die and passes no ECC engine.
+// Pages that cross the channel bus into the controller, and are decoded there (EccStage).
 bool decodes_page(FlashOpcode opcode) {
   return opcode == FlashOpcode::Read || opcode == FlashOpcode::CacheRead;
-}
-bool encodes_page(FlashOpcode opcode) {
-  return opcode == FlashOpcode::Program || opcode == FlashOpcode::CacheProgram;
-}
-
-// The planes the die's operations in flight cover.
-std::uint32_t planes_in_flight(const DieContext& die) {
-  std::uint32_t planes = 0;
-  for (const DieOperation& operation : die.operations) {
-    if (!operation.active) continue;
-    for (int i = 0; i < operation.command->plane_count; ++i) planes |= 1u << operation.command->targets[i].plane;
-  }
-  return planes;
-}
-
-// With multi-plane merging, the pick joins an open cache pipeline only with partners for every
-// plane the operations in flight use: the pages of one die's planes then stay one multi-plane
-// operation. Admitted alone as soon as the pipeline opens (the partner page not queued yet),
-// each would be a single-plane operation whose array time follows the previous one's, halving
-// the die's program rate on two planes. A pick left out waits for its partners (their arrival
-// dispatches the die again) or for the pipeline to drain, and then starts as a new operation.
-bool joins_pipeline_planes(const DieContext& die, std::size_t pick, std::uint32_t planes_per_die) {
-  const MergeSelection selection = select_multi_plane(die.queue, pick, planes_per_die);
-  std::uint32_t planes = 0;
-  for (std::size_t i = 0; i < selection.count; ++i) planes |= 1u << die.queue[selection.indices[i]].command->targets[0].plane;
-  const std::uint32_t needed = planes_in_flight(die);
-  return (planes & needed) == needed;
 }
 
 }  // namespace
 
 // The per-command path is a chain of small member functions (arrival: begin_request, accept,
 // arrive, enqueue; dispatch: prepare_operation; completion: finish_command,
-// release_operation, respond). Each is used only in this file, and called out of line each cost
-// a frame and register saves per flash command (bench (a): ~10 instructions per call, ~2 M per
-// 20,000 host I/Os each); SSDTLM_HOT_INLINE folds them into their callers.
+// release_operation, respond). Each is used only in this file; called out of line, each would
+// cost a frame and register saves per flash command, so SSDTLM_HOT_INLINE folds them into
+// their callers.
 #define SSDTLM_HOT_INLINE [[gnu::always_inline]] inline
 
 FlashController::FlashController(sc_core::sc_module_name name, const FlashGeometry& geometry,
@@ -76,15 +39,15 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
       nand_timing_(nand_timing),
       bus_timing_(bus_timing),
       config_(config),
-      policy_(make_scheduling_policy(config.scheduling_policy)),
+      scheduler_(config.scheduling_policy),
       script_templates_(nand_timing, bus_timing,
                         std::max<std::uint32_t>(1, std::min<std::uint32_t>(geometry.planes_per_die, kMaxPlanes))),
       page_transfer_ps_(bus_timing.transfer_ps(geometry.page_size_bytes)),
       die_sockets_("die_socket", geometry.dies()),
       dies_("die"),
       timers_("timers"),
-      ecc_enabled_(config.ecc.charges_time()),
-      ecc_sockets_("ecc_socket", config.ecc.charges_time() ? geometry.channels : 0) {
+      suspend_(*this, timers_, nand_timing, config.max_suspensions_per_operation),
+      ecc_(config.ecc, geometry, config.data_mode) {
   if (geometry.planes_per_die > kMaxPlanes) {
     std::ostringstream message;
     message << "planes_per_die " << geometry.planes_per_die << " exceeds " << kMaxPlanes;
@@ -114,19 +77,6 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
     buses_.emplace_back(channel, std::size_t(geometry.dies_per_channel) * kOperationSlots);
   }
   dispatch_list_.reserve(geometry.dies());
-  if (ecc_enabled_) {
-    for (std::uint32_t channel = 0; channel < geometry.channels; ++channel) {
-      const std::string engine_name = "ecc_" + std::to_string(channel);
-      ecc_engines_.push_back(make_ecc_engine(engine_name.c_str(), config.ecc));
-      ecc_sockets_[channel].bind(ecc_engines_.back()->socket);
-      ecc_channels_.push_back(std::make_unique<EccChannel>());
-    }
-    pending_enqueues_.assign(geometry.dies(), 0);
-    last_enqueue_at_.assign(geometry.dies(), sc_core::SC_ZERO_TIME);
-  }
-
-  // FIFO's pick is always the oldest: known here, no virtual call per dispatch.
-  fifo_policy_ = dynamic_cast<const FifoScheduling*>(policy_.get()) != nullptr;
   merges_planes_ = config.multi_plane && geometry.planes_per_die > 1;
   target_socket.register_nb_transport_fw(this, &FlashController::nb_transport_fw);
   timers_.loop().add_deferring_module();  // its dispatch entries (start_of_simulation)
@@ -220,29 +170,15 @@ void FlashController::refuse(tlm::tlm_generic_payload& payload, const FlashComma
 }
 
 SSDTLM_HOT_INLINE void FlashController::arrive(tlm::tlm_generic_payload& payload, FlashCommand& command) {
-  if (!ecc_enabled_) {
+  sc_core::sc_time ready;
+  if (!ecc_.enabled() || !ecc_.hold_for_encode(command, ready)) {
     enqueue(payload, command);
     return;
   }
-  const sc_core::sc_time now = sim_now();
-  sc_core::sc_time ready = now;
-  if (encodes_page(command.opcode)) {
-    ready = run_ecc(geometry_.channel_of_die(command.die), EccOperation::Encode,
-                    transfer_bytes_of(command), ecc_content(command.die, command.targets[0]));
-  }
-  std::uint32_t& pending = pending_enqueues_[command.die];
-  sc_core::sc_time& last = last_enqueue_at_[command.die];
-  if (pending > 0 && ready < last) ready = last;
-  if (ready == now && pending == 0) {
-    enqueue(payload, command);
-    return;
-  }
-  ++pending;
-  last = ready;
   tlm::tlm_generic_payload* waiting = &payload;
   timers_.schedule_at(ready, [this, waiting] {
     FlashCommand& encoded = *waiting->get_extension<FlashCommand>();
-    --pending_enqueues_[encoded.die];
+    ecc_.joined_queue(encoded.die);
     enqueue(*waiting, encoded);
   });
 }
@@ -338,18 +274,18 @@ void FlashController::defer_dispatch(DieContext& die) {
 SSDTLM_HOT_INLINE void FlashController::try_dispatch(DieContext& die) {
   if (die.suspend_phase != SuspendPhase::None) {
     // Only the suspended operation left in flight: the next read, or the resume.
-    if (die.suspend_phase == SuspendPhase::Suspended && die.in_flight == 1) serve_suspended(die);
+    if (die.suspend_phase == SuspendPhase::Suspended && die.in_flight == 1) suspend_.serve(die);
     return;
   }
   if (die.queue.empty()) return;
   if (die.in_flight == 0) {
-    start_operation(die, pick_next(die));
+    start_operation(die, scheduler_.pick(die.queue));
     return;
   }
-  if (config_.suspend_enabled && try_suspend(die)) return;
+  if (config_.suspend_enabled && suspend_.try_suspend(die)) return;
   // A busy die takes another command only into an open cache pipeline of the same kind.
   if (!die.pipeline_open || die.in_flight >= kOperationSlots) return;
-  const std::size_t pick = pick_next(die);
+  const std::size_t pick = scheduler_.pick(die.queue);
   if (die.queue[pick].command->opcode != die.pipeline_opcode) return;
   if (merges_planes_ && !joins_pipeline_planes(die, pick, geometry_.planes_per_die)) return;
   start_operation(die, pick);
@@ -360,8 +296,12 @@ void FlashController::start_operation(DieContext& die, std::size_t pick, bool al
   while (die.operations[slot].active) ++slot;  // try_dispatch guarantees a free slot
   DieOperation& operation = die.operations[slot];
   operation.active = true;
-  if (merges_planes_ && allow_multi_plane) {
-    take_merged(die, operation, pick);
+  if (merges_planes_ && allow_multi_plane) {  // the pick and the partners the merger joins to it
+    operation.command_count = take_multi_plane(die.queue, pick, geometry_.planes_per_die, operation.commands);
+    if (operation.command_count > 1) {
+      ++multi_plane_operations_;
+      multi_plane_merged_commands_ += operation.command_count;
+    }
   } else {  // no merger, no selection to build: the pick alone
     operation.command_count = 1;
     operation.commands[0] = die.queue[pick];
@@ -386,23 +326,6 @@ void FlashController::start_operation(DieContext& die, std::size_t pick, bool al
   }
   advance(die, slot);
   observe(die);
-}
-
-void FlashController::take_merged(DieContext& die, DieOperation& operation, std::size_t pick) {
-  MergeSelection selection = select_multi_plane(die.queue, pick, geometry_.planes_per_die);
-  operation.command_count = selection.count;
-  for (std::size_t i = 0; i < selection.count; ++i) {
-    operation.commands[i] = die.queue[selection.indices[i]];
-  }
-  // Erased from the back, so that the indices still to erase stay valid.
-  std::sort(selection.indices.begin(), selection.indices.begin() + selection.count, std::greater<std::size_t>());
-  for (std::size_t i = 0; i < selection.count; ++i) {
-    die.queue.erase(die.queue.begin() + static_cast<std::ptrdiff_t>(selection.indices[i]));
-  }
-  if (selection.count > 1) {
-    ++multi_plane_operations_;
-    multi_plane_merged_commands_ += selection.count;
-  }
 }
 
 SSDTLM_HOT_INLINE std::uint64_t FlashController::transfer_ps_of(const FlashCommand& command) const {
@@ -450,10 +373,6 @@ SSDTLM_HOT_INLINE void FlashController::prepare_operation(DieContext& die, DieOp
   operation.variable_ps[kTransferVariable] = transfer_ps_total;
 }
 
-std::uint32_t FlashController::transfer_bytes_of(const FlashCommand& command) const {
-  return command.transfer_bytes != 0 ? command.transfer_bytes : geometry_.page_size_bytes;
-}
-
 
 // ---------------------------------------------------------------------------- execution
 
@@ -476,7 +395,7 @@ void FlashController::advance(DieContext& die, int slot) {
         if (relay_tails_ && operation.script->relayable_tail() && relay_tail(die, slot)) return;
         schedule_step_end(die, slot, duration_ps);
         // A read queued during the command phase may suspend the array operation at once.
-        if (config_.suspend_enabled && !die.queue.empty()) try_suspend(die);
+        if (config_.suspend_enabled && !die.queue.empty()) suspend_.try_suspend(die);
         return;
       }
     } else if (!run_step(die, slot, step)) {
@@ -603,7 +522,7 @@ void FlashController::complete(DieContext& die, int slot) {
   DieOperation& operation = die.operations[slot];
   const bool ok = operation.accepted;
   const std::size_t count = operation.command_count;
-  if (count == 1 && !reliability_enabled_ && !ecc_enabled_) {
+  if (count == 1 && !reliability_enabled_ && !ecc_.enabled()) {
     // The common case (no merge, no fault model, no decode): the general path below with one
     // command and no retry, in the same order.
     tlm::tlm_generic_payload& response = finish_command(operation, 0, ok);
@@ -624,22 +543,19 @@ void FlashController::complete(DieContext& die, int slot) {
                apply_fault_outcome(*operation.commands[i].command, merged.targets[i], *responses[i]);
   }
   release_operation(die, operation);
-  if (ecc_enabled_ && ok && decodes_page(merged.opcode)) {
+  if (ecc_.enabled() && ok && decodes_page(merged.opcode)) {
     // The data is in the controller: the die is free, the reads complete after their decode.
     for (std::size_t i = 0; i < count; ++i) {
-      const FlashCommand& command = *operation.commands[i].command;
-      const sc_core::sc_time end =
-          run_ecc(die.channel, EccOperation::Decode, transfer_bytes_of(command),
-                  ecc_content(die.id, command.targets[0]));
-      if (ecc_channels_[die.channel]->command->uncorrectable_sectors > 0) {
+      const EccStage::Decoded decoded = ecc_.decode(die.channel, *operation.commands[i].command);
+      if (decoded.uncorrectable) {
         operation.commands[i].command->status = FlashStatus::UncorrectableRead;
         responses[i]->set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
       }
       tlm::tlm_generic_payload* response = responses[i];
       if (retry[i]) {
-        timers_.schedule_at(end, [this, response] { retry_read(*response); });
+        timers_.schedule_at(decoded.end, [this, response] { retry_read(*response); });
       } else {
-        timers_.schedule_at(end, [this, response] { respond(*response); });
+        timers_.schedule_at(decoded.end, [this, response] { respond(*response); });
       }
     }
     try_dispatch(die);
@@ -660,56 +576,6 @@ void FlashController::complete(DieContext& die, int slot) {
   try_dispatch(die);
 }
 
-// ---------------------------------------------------------------------------- ECC
-
-sc_core::sc_time FlashController::run_ecc(std::uint32_t channel, EccOperation operation,
-                                          std::uint32_t bytes, std::uint64_t content) {
-  EccChannel& ecc = *ecc_channels_[channel];
-  const sc_core::sc_time now = sim_now();
-  const sc_core::sc_time start = std::max(now, ecc.busy_until);
-  EccCommand& command = *ecc.command;
-  command.operation = operation;
-  command.bytes = bytes;
-  command.content = content;
-  command.check_bits.clear();
-  ecc.payload.set_command(operation == EccOperation::Encode ? tlm::TLM_WRITE_COMMAND
-                                                            : tlm::TLM_READ_COMMAND);
-  ecc.payload.set_data_ptr(nullptr);
-  ecc.payload.set_data_length(0);
-  ecc.payload.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  sc_core::sc_time delay = start - now;
-  ecc_sockets_[channel]->b_transport(ecc.payload, delay);
-  const sc_core::sc_time end = now + delay;
-  ecc.busy_time += end - start;
-  ecc.busy_until = end;
-  if (operation == EccOperation::Encode) {
-    ++ecc_counters_.encodes;
-  } else {
-    ++ecc_counters_.decodes;
-  }
-  ecc_counters_.rtl_cycles += command.rtl_cycles;
-  ecc_counters_.corrected_bits += command.corrected_bits;
-  ecc_counters_.uncorrectable_sectors += command.uncorrectable_sectors;
-  return end;
-}
-
-std::uint64_t FlashController::ecc_content(DieId die, const PlaneTarget& target) const {
-  if (config_.data_mode) return target.data_tag;
-  // Without data tags a page's bytes follow from its address.
-  std::uint64_t z = (std::uint64_t(die) << 48) ^ (std::uint64_t(target.plane) << 40) ^
-                    (std::uint64_t(target.block_in_plane) << 16) ^ target.page;
-  z = (z ^ (z >> 31)) * 0x7fb5d329728ea185ull;
-  return z ^ (z >> 27);
-}
-
-sc_core::sc_time FlashController::ecc_busy_time(std::uint32_t channel) const {
-  if (!ecc_enabled_) return sc_core::SC_ZERO_TIME;
-  const EccChannel& ecc = *ecc_channels_[channel];
-  // Operations are booked ahead: count only what has elapsed.
-  const sc_core::sc_time now = sim_now();
-  return ecc.busy_until > now ? ecc.busy_time - (ecc.busy_until - now) : ecc.busy_time;
-}
-
 SSDTLM_HOT_INLINE void FlashController::schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps) {
   schedule_step_end(die, slot, sim_now_ps(), duration_ps);
 }
@@ -725,140 +591,15 @@ SSDTLM_HOT_INLINE void FlashController::schedule_step_end(DieContext& die, int s
 
 // ---------------------------------------------------------------------------- suspend / resume
 
-namespace {
-
-bool touches_block_of(const FlashCommand& read, const FlashCommand& operation) {
-  const PlaneTarget& target = read.targets[0];
-  for (int i = 0; i < operation.plane_count; ++i) {
-    if (operation.targets[i].plane == target.plane &&
-        operation.targets[i].block_in_plane == target.block_in_plane) {
-      return true;
-    }
-  }
-  return false;
+void FlashController::start_read_while_suspended(DieContext& die, std::size_t pick) {
+  start_operation(die, pick, /*allow_multi_plane=*/false);
 }
 
-}  // namespace
-
-std::size_t FlashController::find_suspend_read(const DieContext& die) const {
-  // The oldest host page read that touches neither the suspended operation's blocks nor
-  // passes an older queued command it may not overtake (command_hazard.h).
-  int slot = die.suspended_slot;
-  if (slot == kNoSlot) {
-    for (slot = 0; slot < static_cast<int>(kOperationSlots) && !die.operations[slot].active; ++slot) {
-    }
-  }
-  const FlashCommand& running = *die.operations[slot].command;
-  for (std::size_t candidate = 0; candidate < die.queue.size(); ++candidate) {
-    const FlashCommand& read = *die.queue[candidate].command;
-    if (read.opcode != FlashOpcode::Read || read.origin != OpOrigin::Host) continue;
-    if (touches_block_of(read, running)) continue;
-    bool hazard_free = true;
-    for (std::size_t older = 0; older < candidate && hazard_free; ++older) {
-      hazard_free = may_overtake(read, *die.queue[older].command);
-    }
-    if (hazard_free) return candidate;
-  }
-  return die.queue.size();
-}
-
-bool FlashController::try_suspend(DieContext& die) {
-  if (die.in_flight != 1 || die.pipeline_open) return false;
-  int slot = 0;
-  while (slot < static_cast<int>(kOperationSlots) && !die.operations[slot].active) ++slot;
-  DieOperation& operation = die.operations[slot];
-  const FlashOpcode opcode = operation.command->opcode;
-  if (opcode != FlashOpcode::Program && opcode != FlashOpcode::Erase) return false;
-  if (!operation.die_invoked || operation.step >= operation.steps()) return false;
-  const Step& step = operation.step_at(operation.step);
-  if (step.kind != StepKind::Array) return false;
-  const std::uint64_t operation_sequence = operation.commands[0].sequence;
-  if (operation.suspensions_of != operation_sequence) {  // the slot's new operation: none yet
-    operation.suspensions_of = operation_sequence;
-    operation.suspensions = 0;
-  }
-  if (operation.suspensions >= config_.max_suspensions_per_operation) return false;
-  const std::uint64_t elapsed_ps = sim_now_ps() - operation.step_started_ps;
-  const std::uint64_t duration_ps = operation.duration_ps(step);
-  if (elapsed_ps >= duration_ps) return false;
-  const std::uint64_t remaining_ps = duration_ps - elapsed_ps;
-  const std::uint64_t latency_ns =
-      opcode == FlashOpcode::Program ? nand_timing_.program_suspend_ns : nand_timing_.erase_suspend_ns;
-  const std::uint64_t latency_ps = latency_ns * 1000;
-  if (remaining_ps <= latency_ps) return false;  // finishing is no slower than suspending
-  if (find_suspend_read(die) == die.queue.size()) return false;
-
-  die.array_time_ps += elapsed_ps;
-  // What the resume runs (an Array step's template part is 0: its time is all variable).
-  operation.variable_ps[step.variable] = remaining_ps;
-  ++operation.generation;           // drops the pending end of this step
-  ++operation.suspensions;
-  ++(opcode == FlashOpcode::Program ? program_suspensions_ : erase_suspensions_);
-  die.suspend_phase = SuspendPhase::Suspending;
-  die.suspended_slot = slot;
-  const DieId id = die.id;
-  timers_.schedule_in_ps(latency_ps, [this, id] { suspension_ready(id); });
-  return true;
-}
-
-void FlashController::suspension_ready(DieId id) {
-  DieContext& die = *dies_state_[id];
-  die.suspend_phase = SuspendPhase::Suspended;
-  // This suspension serves the host reads queued now (those arriving meanwhile wait for the
-  // resume, and may suspend the operation again within the limit).
-  std::uint32_t reads = 0;
-  for (const QueuedCommand& queued : die.queue) {
-    if (queued.command->opcode == FlashOpcode::Read && queued.command->origin == OpOrigin::Host) ++reads;
-  }
-  die.suspension_reads_left = reads;
-  serve_suspended(die);
-  observe(die);
-}
-
-void FlashController::serve_suspended(DieContext& die) {
-  if (die.suspension_reads_left > 0) {
-    const std::size_t pick = find_suspend_read(die);
-    if (pick != die.queue.size()) {
-      --die.suspension_reads_left;
-      ++reads_during_suspension_;
-      start_operation(die, pick, /*allow_multi_plane=*/false);
-      return;
-    }
-  }
-  die.suspend_phase = SuspendPhase::Resuming;
-  const DieId id = die.id;
-  timers_.schedule_in_ps(nand_timing_.resume_ns * 1000, [this, id] { resumed(id); });
-}
-
-void FlashController::resumed(DieId id) {
-  DieContext& die = *dies_state_[id];
-  const int slot = die.suspended_slot;
-  die.suspend_phase = SuspendPhase::None;
-  die.suspended_slot = kNoSlot;
+void FlashController::resume_operation(DieContext& die, int slot) {
   DieOperation& operation = die.operations[slot];
   schedule_step_end(die, slot, operation.duration_ps(operation.step));
   try_dispatch(die);  // a read that arrived meanwhile may suspend it again
   observe(die);
-}
-
-// ---------------------------------------------------------------------------- statistics
-
-sc_core::sc_time FlashController::die_busy_time(DieId id) const {
-  const DieContext& die = *dies_state_[id];
-  if (die.in_flight == 0) return from_ps(die.busy_time_ps);
-  return from_ps(die.busy_time_ps + (sim_now_ps() - die.busy_since_ps));
-}
-
-sc_core::sc_time FlashController::die_array_time(DieId id) const {
-  const DieContext& die = *dies_state_[id];
-  return from_ps(die.array_time_ps + relayed_time_ps(die, StepKind::Array, sim_now_ps()));
-}
-
-sc_core::sc_time FlashController::channel_busy_time(std::uint32_t channel) const {
-  const std::uint64_t now_ps = sim_now_ps();
-  // relay_tails_: die `channel` is the channel's only die (channel_of_die is die % channels).
-  const std::uint64_t relayed_ps = relay_tails_ ? relayed_time_ps(*dies_state_[channel], StepKind::Bus, now_ps) : 0;
-  return from_ps(buses_[channel].busy_time_ps(now_ps) + relayed_ps);
 }
 
 void FlashController::report(const std::string& message) const {

@@ -14,11 +14,9 @@
 // platform's shared event loop (models/kernel/event_loop.h): its timers and its deferred
 // dispatch are loop entries, no SystemC process of its own; no thread per command and no
 // allocation per command once queues have reached their size.
-// ECC (FlashControllerConfig::ecc, when it charges time): each channel has an ECC engine
-// (ecc_engine.h) used first come, first served. A program's page is encoded when the command
-// reaches the controller and the command joins its die queue when the encode ends; a read's
-// page is decoded once its data is over the bus and the read completes when the decode ends
-// (the die is free meanwhile). Commands of one die join its queue in arrival order.
+// Its parts: DieScheduler (the pick of a die's next command), ProgramEraseSuspend (program/
+// erase suspend and resume), EccStage (the ECC engines: encode before the die queue, decode
+// after the data-out), the multi-plane merger (multi_plane_merge.h) and the operation scripts.
 // Operations are identified by a requester id (the die's id and the slot, packed:
 // requester()) on the buses and in timers.
 #include <cstdint>
@@ -37,12 +35,13 @@
 #include "models/kernel/timed_callback_queue.h"
 #include "models/controller/channel_bus.h"
 #include "models/controller/die_context.h"
-#include "models/controller/ecc_engine.h"
+#include "models/controller/die_scheduler.h"
+#include "models/controller/ecc_stage.h"
 #include "models/controller/flash_activity_observer.h"
 #include "models/controller/flash_controller_config.h"
 #include "models/controller/flash_op_counts.h"
+#include "models/controller/program_erase_suspend.h"
 #include "models/controller/read_retry.h"
-#include "models/controller/scheduling_policy.h"
 #include "models/nand/nand_die.h"
 #include "models/nand/nand_timing.h"
 
@@ -50,7 +49,9 @@ namespace ssdtlm {
 
 inline constexpr const char* kControllerReportType = "ssdtlm/controller";
 
-class FlashController : public sc_core::sc_module, public FlashCommandTarget {
+class FlashController : public sc_core::sc_module,
+                        public FlashCommandTarget,
+                        private ProgramEraseSuspend::Controller {
  public:
   tlm_utils::simple_target_socket<FlashController> target_socket;
 
@@ -69,7 +70,7 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   bool begin_flash_command(tlm::tlm_generic_payload& payload, FlashCommand& command) override;
   const sc_core::sc_interface* flash_forward_interface() override;
   bool link_flash_initiator(FlashCommandInitiator& initiator, const sc_core::sc_interface* backward_interface) override;
-  const SchedulingPolicy& scheduling_policy() const { return *policy_; }
+  const SchedulingPolicy& scheduling_policy() const { return scheduler_.policy(); }
 
   // ---- statistics (times include any period still running at sim_now())
   // Time the die was reserved by commands: from dispatch to completion, including waits for
@@ -83,24 +84,17 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   std::uint64_t multi_plane_merged_commands() const { return multi_plane_merged_commands_; }
   std::uint64_t completed_commands() const { return completed_commands_; }
   // ECC: whether the engines take time at all, their work so far, and busy time per channel.
-  struct EccCounters {
-    std::uint64_t encodes = 0;
-    std::uint64_t decodes = 0;
-    std::uint64_t rtl_cycles = 0;
-    std::uint64_t corrected_bits = 0;
-    std::uint64_t uncorrectable_sectors = 0;
-  };
-  bool ecc_enabled() const { return ecc_enabled_; }
-  const EccCounters& ecc_counters() const { return ecc_counters_; }
-  sc_core::sc_time ecc_busy_time(std::uint32_t channel) const;
-  EccEngine& ecc_engine(std::uint32_t channel) { return *ecc_engines_[channel]; }
+  bool ecc_enabled() const { return ecc_.enabled(); }
+  const EccStage::Counters& ecc_counters() const { return ecc_.counters(); }
+  sc_core::sc_time ecc_busy_time(std::uint32_t channel) const { return ecc_.busy_time(channel); }
+  EccEngine& ecc_engine(std::uint32_t channel) { return ecc_.engine(channel); }
   std::size_t queued_commands(DieId id) const { return dies_state_[id]->queue.size(); }
   std::size_t in_flight_operations(DieId id) const { return dies_state_[id]->in_flight; }
   // Program/erase suspend (config().suspend_enabled): suspensions begun, and reads served
   // while an operation was suspended.
-  std::uint64_t program_suspensions() const { return program_suspensions_; }
-  std::uint64_t erase_suspensions() const { return erase_suspensions_; }
-  std::uint64_t reads_during_suspension() const { return reads_during_suspension_; }
+  std::uint64_t program_suspensions() const { return suspend_.program_suspensions(); }
+  std::uint64_t erase_suspensions() const { return suspend_.erase_suspensions(); }
+  std::uint64_t reads_during_suspension() const { return suspend_.reads_during_suspension(); }
   // Activity (flash_controller_activity.cpp): what a die is doing now, and which die holds a
   // channel's bus (kNoDie when it is free). An observer (the VCD writer), set before the
   // simulation starts, is told of every change; relayed step tails are then off, so that
@@ -144,19 +138,11 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   }
   void defer_dispatch(DieContext& die);  // the deferred entry of request_dispatch
   void try_dispatch(DieContext& die);
-  // The policy's pick (FIFO's, the oldest, without the virtual call).
-  std::size_t pick_next(const DieContext& die) const { return fifo_policy_ ? 0 : policy_->pick(die.queue); }
   void start_operation(DieContext& die, std::size_t pick, bool allow_multi_plane = true);
-  // Program/erase suspend: suspends the die's running program or erase when a host read may
-  // run in its place (true if it did); then serves reads, then resumes.
-  bool try_suspend(DieContext& die);
-  std::size_t find_suspend_read(const DieContext& die) const;
-  void suspension_ready(DieId id);
-  void serve_suspended(DieContext& die);
-  void resumed(DieId id);
-  // The pick and the queued commands the multi-plane merger joins to it leave the queue for
-  // `operation` (start_operation, when merging is on).
-  void take_merged(DieContext& die, DieOperation& operation, std::size_t pick);
+  // ProgramEraseSuspend::Controller: the suspend unit's calls.
+  void start_read_while_suspended(DieContext& die, std::size_t pick) override;
+  void resume_operation(DieContext& die, int slot) override;
+  void suspend_phase_changed(const DieContext& die) override { observe(die); }
   void prepare_operation(DieContext& die, DieOperation& operation);
   void advance(DieContext& die, int slot);
   // A timed Bus step: asks for the channel's bus and, granted, schedules the step's end.
@@ -193,11 +179,6 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   void schedule_step_end(DieContext& die, int slot, std::uint64_t duration_ps);
   // The same with the time already read (`now_ps` is sim_now_ps()).
   void schedule_step_end(DieContext& die, int slot, std::uint64_t now_ps, std::uint64_t duration_ps);
-  // Runs one ECC operation on `channel`'s engine, after the ones before it; returns its end.
-  sc_core::sc_time run_ecc(std::uint32_t channel, EccOperation operation, std::uint32_t bytes,
-                           std::uint64_t content);
-  std::uint64_t ecc_content(DieId die, const PlaneTarget& target) const;
-  std::uint32_t transfer_bytes_of(const FlashCommand& command) const;
 
   // The slot in the low bits: unpacking (at every step end) is a shift and a mask, not a
   // division by kOperationSlots.
@@ -222,8 +203,7 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   NandTiming nand_timing_;
   ChannelBusTiming bus_timing_;
   FlashControllerConfig config_;
-  std::unique_ptr<SchedulingPolicy> policy_;
-  bool fifo_policy_ = false;    // policy_ is FIFO: the pick is always the oldest command
+  DieScheduler scheduler_;
   bool merges_planes_ = false;  // multi-plane merging on and more than one plane per die
   OperationScriptTemplates script_templates_;
   std::uint64_t page_transfer_ps_;  // X of a whole page
@@ -256,27 +236,9 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   std::uint64_t multi_plane_operations_ = 0;
   std::uint64_t multi_plane_merged_commands_ = 0;
   std::uint64_t completed_commands_ = 0;
-  std::uint64_t program_suspensions_ = 0;
-  std::uint64_t erase_suspensions_ = 0;
-  std::uint64_t reads_during_suspension_ = 0;
 
-  // ECC engines (empty unless ecc_enabled_).
-  struct EccChannel {
-    EccChannel() : command(new EccCommand()) { payload.set_extension(command); }
-    tlm::tlm_generic_payload payload;  // owns `command`
-    EccCommand* command;
-    sc_core::sc_time busy_until;
-    sc_core::sc_time busy_time;
-  };
-  bool ecc_enabled_ = false;
-  sc_core::sc_vector<tlm_utils::simple_initiator_socket<FlashController>> ecc_sockets_;
-  std::vector<std::unique_ptr<EccEngine>> ecc_engines_;
-  std::vector<std::unique_ptr<EccChannel>> ecc_channels_;
-  // Per die: enqueues still scheduled, and the time of the latest, so that a command never
-  // overtakes an earlier one of its die that waits for its encode.
-  std::vector<std::uint32_t> pending_enqueues_;
-  std::vector<sc_core::sc_time> last_enqueue_at_;
-  EccCounters ecc_counters_;
+  ProgramEraseSuspend suspend_;  // used only when config_.suspend_enabled
+  EccStage ecc_;                 // its engines, sockets and counters; disabled unless ECC takes time
   bool reliability_enabled_ = false;
   ReliabilityCounters reliability_counters_;
   FlashActivityObserver* activity_observer_ = nullptr;

@@ -1,8 +1,13 @@
-// FlashController's activity queries (what the stats.vcd writer records).
+// FlashController's activity queries (what the stats.vcd writer records) and busy-time
+// statistics (times include any period still running at sim_now()).
 #include "models/controller/flash_controller.h"
 
 namespace ssdtlm {
 namespace {
+
+sc_core::sc_time from_ps(std::uint64_t ps) {
+  return sc_core::sc_time::from_value(ps);
+}
 
 DieActivity array_activity(FlashOpcode opcode) {
   switch (opcode) {
@@ -71,6 +76,24 @@ DieActivity FlashController::die_activity(DieId id) const {
 DieId FlashController::channel_holder(std::uint32_t channel) const {
   const ChannelBus& bus = buses_[channel];
   return bus.busy() ? bus.holder() >> kRequesterSlotBits : kNoDie;
+}
+
+sc_core::sc_time FlashController::die_busy_time(DieId id) const {
+  const DieContext& die = *dies_state_[id];
+  if (die.in_flight == 0) return from_ps(die.busy_time_ps);
+  return from_ps(die.busy_time_ps + (sim_now_ps() - die.busy_since_ps));
+}
+
+sc_core::sc_time FlashController::die_array_time(DieId id) const {
+  const DieContext& die = *dies_state_[id];
+  return from_ps(die.array_time_ps + relayed_time_ps(die, StepKind::Array, sim_now_ps()));
+}
+
+sc_core::sc_time FlashController::channel_busy_time(std::uint32_t channel) const {
+  const std::uint64_t now_ps = sim_now_ps();
+  // relay_tails_: die `channel` is the channel's only die (channel_of_die is die % channels).
+  const std::uint64_t relayed_ps = relay_tails_ ? relayed_time_ps(*dies_state_[channel], StepKind::Bus, now_ps) : 0;
+  return from_ps(buses_[channel].busy_time_ps(now_ps) + relayed_ps);
 }
 
 }  // namespace ssdtlm

@@ -1,6 +1,7 @@
 #include "models/controller/multi_plane_merge.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "models/controller/command_hazard.h"
 
@@ -55,6 +56,37 @@ MergeSelection select_multi_plane(const DieQueue& queue, std::size_t pick,
     planes_used |= 1u << command.plane;
   }
   return selection;
+}
+
+std::size_t take_multi_plane(DieQueue& queue, std::size_t pick, std::uint32_t planes_per_die,
+                             std::array<QueuedCommand, kMaxPlanes>& taken) {
+  MergeSelection selection = select_multi_plane(queue, pick, planes_per_die);
+  for (std::size_t i = 0; i < selection.count; ++i) {
+    taken[i] = queue[selection.indices[i]];
+  }
+  // Erased from the back, so that the indices still to erase stay valid.
+  std::sort(selection.indices.begin(), selection.indices.begin() + selection.count, std::greater<std::size_t>());
+  for (std::size_t i = 0; i < selection.count; ++i) {
+    queue.erase(queue.begin() + static_cast<std::ptrdiff_t>(selection.indices[i]));
+  }
+  return selection.count;
+}
+
+std::uint32_t planes_in_flight(const DieContext& die) {
+  std::uint32_t planes = 0;
+  for (const DieOperation& operation : die.operations) {
+    if (!operation.active) continue;
+    for (int i = 0; i < operation.command->plane_count; ++i) planes |= 1u << operation.command->targets[i].plane;
+  }
+  return planes;
+}
+
+bool joins_pipeline_planes(const DieContext& die, std::size_t pick, std::uint32_t planes_per_die) {
+  const MergeSelection selection = select_multi_plane(die.queue, pick, planes_per_die);
+  std::uint32_t planes = 0;
+  for (std::size_t i = 0; i < selection.count; ++i) planes |= 1u << die.queue[selection.indices[i]].command->targets[0].plane;
+  const std::uint32_t needed = planes_in_flight(die);
+  return (planes & needed) == needed;
 }
 
 }  // namespace ssdtlm

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "models/controller/die_context.h"
 #include "models/controller/die_queue.h"
 
 namespace ssdtlm {
@@ -19,5 +20,21 @@ struct MergeSelection {
 
 MergeSelection select_multi_plane(const DieQueue& queue, std::size_t pick,
                                   std::uint32_t planes_per_die);
+
+// Moves the pick and the commands select_multi_plane() joins to it from `queue` into
+// `taken[0, count)`, in selection order; returns the count.
+std::size_t take_multi_plane(DieQueue& queue, std::size_t pick, std::uint32_t planes_per_die,
+                             std::array<QueuedCommand, kMaxPlanes>& taken);
+
+// The planes the die's operations in flight cover.
+std::uint32_t planes_in_flight(const DieContext& die);
+
+// With multi-plane merging, the pick joins an open cache pipeline only with partners for every
+// plane the operations in flight use: the pages of one die's planes then stay one multi-plane
+// operation. Admitted alone as soon as the pipeline opens (the partner page not queued yet),
+// each would be a single-plane operation whose array time follows the previous one's, halving
+// the die's program rate on two planes. A pick left out waits for its partners (their arrival
+// dispatches the die again) or for the pipeline to drain, and then starts as a new operation.
+bool joins_pipeline_planes(const DieContext& die, std::size_t pick, std::uint32_t planes_per_die);
 
 }  // namespace ssdtlm
