@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
+#include <vector>
 
 #include "models/common/config/config_error.h"
 #include "models/common/config/did_you_mean.h"
@@ -15,6 +17,7 @@
 #include "models/ftl/core/ftl_core.h"
 #include "models/ftl/gc/policy_params.h"
 #include "models/ftl/gc/victim_policy.h"
+#include "platforms/ssd_document_values.h"
 
 #ifndef SSDTLM_SOURCE_DIR
 #define SSDTLM_SOURCE_DIR "."
@@ -239,7 +242,9 @@ nlohmann::json load_platform_document(const std::string& config,
 }
 
 SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string& source) {
-  SsdConfig c;
+  SsdDocumentValues values;
+  ssd_parameter_table().fill(values, effective, source);
+  SsdConfig& c = values;
   c.effective = effective;
   const auto& nand = effective["nand"];
   const auto& timing = nand["timing"];
@@ -438,7 +443,7 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   c.stats.vcd_path = effective["stats"]["vcd"].get<std::string>();
   resolve_mjolnir(c, ftl, source);
   check_gc_parameters(c.ftl_core, c.geometry.pages_per_block, source);
-  return c;
+  return std::move(c);
 }
 
 }  // namespace ssdtlm
