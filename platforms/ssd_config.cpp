@@ -36,25 +36,37 @@ void check_gc_parameters(const FtlCoreConfig& core, std::uint32_t pages_per_bloc
   make_victim_policy(core.victim_policy, policy_params, pages_per_block, source + ": " + core.policy_key);
 }
 
+// The name nand.cell_type gives `type`.
+const char* cell_type_name(CellType type) {
+  switch (type) {
+    case CellType::SLC: return "slc";
+    case CellType::MLC: return "mlc";
+    case CellType::TLC: return "tlc";
+    case CellType::QLC: return "qlc";
+  }
+  return "?";
+}
+
 std::uint32_t blocks_for_fraction(double fraction, std::uint32_t blocks) {
   return static_cast<std::uint32_t>(std::ceil(fraction * blocks - 1e-9));
 }
 
-std::array<std::uint64_t, 4> per_page_type_ns(const nlohmann::json& timing, const std::string& key,
-                                              double default_us, int page_types,
-                                              const std::string& source) {
+// tR or tPROG of each page type in ns: the per-type values when the document gives them, else
+// `default_us` for every type.
+std::array<std::uint64_t, 4> per_page_type_ns(const std::optional<std::vector<double>>& values_us, const std::string& key,
+                                              double default_us, int page_types, const std::string& source) {
   std::array<std::uint64_t, 4> out{};
   const auto base = static_cast<std::uint64_t>(std::llround(default_us * 1000.0));
   out.fill(base);
-  if (timing.contains(key) && !timing[key].is_null()) {
-    const auto& values = timing[key];
+  if (values_us) {
+    const auto& values = *values_us;
     if (static_cast<int>(values.size()) != page_types) {
       throw config_error(source + ": nand.timing." + key,
                          "expected " + std::to_string(page_types) +
                              " entries (one per page type of the cell type), got " + std::to_string(values.size()));
     }
     for (int i = 0; i < page_types; ++i) {
-      out[i] = static_cast<std::uint64_t>(std::llround(values[i].get<double>() * 1000.0));
+      out[i] = static_cast<std::uint64_t>(std::llround(values[i] * 1000.0));
     }
   }
   return out;
@@ -68,15 +80,13 @@ std::map<std::string, std::string> string_map(const nlohmann::json& object) {
   return out;
 }
 
-// nand.reliability.* and ftl.wear_leveling.*: the dies' fault model and the controller's ECC
-// limit and read retry (controller.reliability), the factory bad blocks and wear leveling of
-// the FTL core.
-void resolve_reliability(const nlohmann::json& effective, const std::string& source, SsdConfig& c) {
-  const auto& r = effective["nand"]["reliability"];
+// nand.reliability.* and ftl.wear_leveling.* (filled by the table): the factory bad block list
+// checked against the device, the fault model's seed and the read-retry limit, and what the FTL
+// core takes from them.
+void resolve_reliability(const SsdDerivationInputs& in, const std::string& source, SsdConfig& c) {
   NandReliabilityConfig& n = c.controller.reliability;
-  n.factory_bad_block_rate = r["factory_bad_block_rate"].get<double>();
-  if (r.contains("factory_bad_blocks") && !r["factory_bad_blocks"].is_null()) {
-    for (const auto& block : r["factory_bad_blocks"]) {
+  if (in.factory_bad_blocks.is_array()) {
+    for (const auto& block : in.factory_bad_blocks) {
       const auto id = block.get<double>();
       if (id != std::floor(id) || id >= double(c.geometry.total_blocks())) {
         throw config_error(source + ": nand.reliability.factory_bad_blocks",
@@ -86,32 +96,13 @@ void resolve_reliability(const nlohmann::json& effective, const std::string& sou
       n.factory_bad_block_list.push_back(static_cast<BlockId>(id));
     }
   }
-  n.program_fail_probability = r["program_fail_probability"].get<double>();
-  n.program_fail_probability_per_pe_cycle = r["program_fail_probability_per_pe_cycle"].get<double>();
-  n.erase_fail_probability = r["erase_fail_probability"].get<double>();
-  n.erase_fail_probability_per_pe_cycle = r["erase_fail_probability_per_pe_cycle"].get<double>();
-  n.rber_base = r["rber"]["base"].get<double>();
-  n.rber_wear = r["rber"]["wear"].get<double>();
-  n.rber_wear_exponent = r["rber"]["wear_exponent"].get<double>();
-  n.rber_retention_per_hour = r["rber"]["retention_per_hour"].get<double>();
-  n.retention_offset_hours = r["retention_offset_hours"].get<double>();
-  n.initial_pe_cycles = r["initial_pe_cycles"].get<std::uint32_t>();
-  n.ecc_codeword_bytes = r["ecc"]["codeword_bytes"].get<std::uint32_t>();
-  n.ecc_correctable_bits = r["ecc"]["correctable_bits"].get<std::uint32_t>();
-  n.read_retry_threshold_bits = r["read_retry"]["threshold_bits"].get<std::uint32_t>();
-  n.read_retry_max_steps = r["read_retry"]["max_steps"].get<std::uint32_t>();
-  n.read_retry_rber_factor = r["read_retry"]["rber_factor"].get<double>();
   n.seed = c.seed;
   if (n.read_retry_threshold_bits > n.ecc_correctable_bits) {
     throw config_error(source + ": nand.reliability.read_retry.threshold_bits",
                        "must be <= nand.reliability.ecc.correctable_bits (" + std::to_string(n.ecc_correctable_bits) + ")");
   }
   c.ftl_core.factory_bad_blocks = factory_bad_blocks(n, c.geometry);
-  c.ftl_core.relocate_across_units_when_full = n.failures_enabled() && !effective["controller"]["copyback"].get<bool>();
-  const auto& wl = effective["ftl"]["wear_leveling"];
-  c.ftl_core.dynamic_wear_leveling = wl["dynamic"].get<bool>();
-  c.ftl_core.static_wear_leveling = wl["static"].get<bool>();
-  c.ftl_core.static_wear_leveling_threshold = wl["static_threshold"].get<std::uint32_t>();
+  c.ftl_core.relocate_across_units_when_full = n.failures_enabled() && !c.ftl_cpu.use_copyback;
 }
 
 // ftl.mode and ftl.mjolnir.* (docs/mjolnir.md, "Timed mode").
@@ -245,26 +236,15 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   SsdDocumentValues values;
   ssd_parameter_table().fill(values, effective, source);
   SsdConfig& c = values;
+  const SsdDerivationInputs& in = values;
   c.effective = effective;
-  const auto& nand = effective["nand"];
-  const auto& timing = nand["timing"];
   const auto& ctrl = effective["controller"];
-  const auto& channel = effective["channel"];
   const auto& ftl = effective["ftl"];
   const auto& gc = ftl["gc"];
   const auto& cpu = ftl["cpu"];
   const auto& host = effective["host"];
 
-  c.seed = effective["seed"].get<std::uint64_t>();
-  c.data_mode = nand["data_mode"].get<bool>();
-
-  c.geometry.channels = ctrl["channels"].get<std::uint32_t>();
-  c.geometry.dies_per_channel = ctrl["chips_per_channel"].get<std::uint32_t>() * nand["dies_per_chip"].get<std::uint32_t>();
-  c.geometry.planes_per_die = nand["planes_per_die"].get<std::uint32_t>();
-  c.geometry.blocks_per_plane = nand["blocks_per_plane"].get<std::uint32_t>();
-  c.geometry.pages_per_block = nand["pages_per_block"].get<std::uint32_t>();
-  c.geometry.page_size_bytes = nand["page_size_bytes"].get<std::uint32_t>();
-  c.geometry.spare_bytes_per_page = nand["spare_bytes_per_page"].get<std::uint32_t>();
+  c.geometry.dies_per_channel = in.chips_per_channel * in.dies_per_chip;
   if (c.geometry.total_pages() >= kInvalidPpn) {
     throw config_error(source + ": nand",
                        "impossible geometry: " + std::to_string(c.geometry.total_pages()) +
@@ -274,31 +254,18 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
     throw config_error(source + ": nand.planes_per_die", "at most " + std::to_string(kMaxPlanes));
   }
 
-  const std::string cell = nand["cell_type"].get<std::string>();
-  c.nand_timing.cell_type = cell == "slc" ? CellType::SLC : cell == "mlc" ? CellType::MLC
-                          : cell == "tlc" ? CellType::TLC : CellType::QLC;
   const int page_types = bits_per_cell(c.nand_timing.cell_type);
-  c.nand_timing.read_ns = per_page_type_ns(timing, "read_us_by_page_type", timing["read_us"].get<double>(), page_types, source);
-  c.nand_timing.program_ns = per_page_type_ns(timing, "program_us_by_page_type", timing["program_us"].get<double>(), page_types, source);
-  c.nand_timing.erase_ns = static_cast<std::uint64_t>(std::llround(timing["erase_us"].get<double>() * 1000.0));
-  c.nand_timing.cache_busy_ns = static_cast<std::uint64_t>(std::llround(timing["cache_busy_us"].get<double>() * 1000.0));
-  c.nand_timing.multi_plane_busy_ns = static_cast<std::uint64_t>(std::llround(timing["multi_plane_busy_us"].get<double>() * 1000.0));
-  c.nand_timing.status_read_ns = static_cast<std::uint64_t>(std::llround(timing["status_read_ns"].get<double>()));
-  c.nand_timing.program_suspend_ns = static_cast<std::uint64_t>(std::llround(timing["program_suspend_us"].get<double>() * 1000.0));
-  c.nand_timing.erase_suspend_ns = static_cast<std::uint64_t>(std::llround(timing["erase_suspend_us"].get<double>() * 1000.0));
-  c.nand_timing.resume_ns = static_cast<std::uint64_t>(std::llround(timing["resume_us"].get<double>() * 1000.0));
+  c.nand_timing.read_ns = per_page_type_ns(in.read_us_by_page_type, "read_us_by_page_type", in.read_us, page_types, source);
+  c.nand_timing.program_ns = per_page_type_ns(in.program_us_by_page_type, "program_us_by_page_type", in.program_us, page_types, source);
   if (c.geometry.pages_per_block % page_types != 0) {
     throw config_error(source + ": nand.pages_per_block",
-                       "must be a multiple of the bits per cell (" + std::to_string(page_types) + ") of nand.cell_type " + cell);
+                       "must be a multiple of the bits per cell (" + std::to_string(page_types) + ") of nand.cell_type " +
+                           cell_type_name(c.nand_timing.cell_type));
   }
 
-  c.bus_timing.transfer_rate_mts = channel["transfer_rate_mts"].get<std::uint32_t>();
-  c.bus_timing.bus_width_bits = channel["bus_width_bits"].get<std::uint32_t>();
   if (c.bus_timing.bus_width_bits % 8 != 0) {
     throw config_error(source + ": channel.bus_width_bits", "expected a multiple of 8");
   }
-  c.bus_timing.command_cycle_ns = static_cast<std::uint64_t>(std::llround(channel["command_cycle_ns"].get<double>()));
-  c.bus_timing.address_cycles = channel["address_cycles"].get<std::uint32_t>();
 
   c.controller.scheduling_policy = ctrl["scheduling_policy"].get<std::string>();
   c.controller.multi_plane = ctrl["multi_plane"].get<bool>();
@@ -346,7 +313,7 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
     throw config_error(source + ": ftl.spare_factor", "leaves fewer logical pages than one block");
   }
 
-  resolve_reliability(effective, source, c);
+  resolve_reliability(in, source, c);
 
   c.ftl_cpu.cores = cpu["cores"].get<std::uint32_t>();
   c.ftl_cpu.clock_mhz = cpu["clock_mhz"].get<double>();
