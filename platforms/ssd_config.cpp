@@ -238,7 +238,6 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   SsdConfig& c = values;
   const SsdDerivationInputs& in = values;
   c.effective = effective;
-  const auto& ctrl = effective["controller"];
   const auto& ftl = effective["ftl"];
   const auto& gc = ftl["gc"];
   const auto& cpu = ftl["cpu"];
@@ -267,18 +266,7 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
     throw config_error(source + ": channel.bus_width_bits", "expected a multiple of 8");
   }
 
-  c.controller.scheduling_policy = ctrl["scheduling_policy"].get<std::string>();
-  c.controller.multi_plane = ctrl["multi_plane"].get<bool>();
   c.controller.data_mode = c.data_mode;
-  c.controller.command_overhead_ns = static_cast<std::uint64_t>(std::llround(ctrl["command_overhead_ns"].get<double>()));
-  c.controller.suspend_enabled = ctrl["suspend"]["enabled"].get<bool>();
-  c.controller.max_suspensions_per_operation = ctrl["suspend"]["max_per_operation"].get<std::uint32_t>();
-  const auto& rtl = effective["rtl"];
-  c.controller.ecc.engine = ctrl["ecc_engine"].get<std::string>();
-  c.controller.ecc.latency_ns = static_cast<std::uint64_t>(std::llround(ctrl["ecc"]["latency_ns"].get<double>()));
-  c.controller.ecc.throughput_mbps = ctrl["ecc"]["throughput_mbps"].get<double>();
-  c.controller.ecc.rtl_clock_period_ps = static_cast<std::uint64_t>(std::llround(rtl["clock_period_ns"].get<double>() * 1000.0));
-  c.controller.ecc.rtl_overhead_ps = static_cast<std::uint64_t>(std::llround(rtl["transactor_overhead_ns"].get<double>() * 1000.0));
   if (c.controller.ecc.engine == "rtl" && !rtl_blocks_built()) {
     throw config_error(source + ": controller.ecc_engine", "rtl needs the Verilator blocks, and this build has none (configure with -DSSDTLM_RTL=ON)");
   }
@@ -339,8 +327,6 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
     c.ftl_cpu.gc_state2_free_blocks = blocks_for_fraction(state2, c.geometry.blocks_per_plane);
     c.ftl_cpu.gc_state3_free_blocks = blocks_for_fraction(state3, c.geometry.blocks_per_plane);
   }
-  c.ftl_cpu.use_copyback = ctrl["copyback"].get<bool>();
-  c.ftl_cpu.cache_commands = ctrl["cache_commands"].get<bool>();
   c.ftl_cpu.data_mode = c.data_mode;
   c.ftl_cpu.write_buffer_pages = ftl["write_buffer"]["pages"].get<std::uint32_t>();
   c.ftl_cpu.write_buffer_access_ns = static_cast<std::uint64_t>(std::llround(ftl["write_buffer"]["access_ns"].get<double>()));
