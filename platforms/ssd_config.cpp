@@ -72,14 +72,6 @@ std::array<std::uint64_t, 4> per_page_type_ns(const std::optional<std::vector<do
   return out;
 }
 
-std::map<std::string, std::string> string_map(const nlohmann::json& object) {
-  std::map<std::string, std::string> out;
-  for (auto it = object.begin(); it != object.end(); ++it) {
-    out[it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
-  }
-  return out;
-}
-
 // nand.reliability.* and ftl.wear_leveling.* (filled by the table): the factory bad block list
 // checked against the device, the fault model's seed and the read-retry limit, and what the FTL
 // core takes from them.
@@ -105,30 +97,12 @@ void resolve_reliability(const SsdDerivationInputs& in, const std::string& sourc
   c.ftl_core.relocate_across_units_when_full = n.failures_enabled() && !c.ftl_cpu.use_copyback;
 }
 
-// ftl.mode and ftl.mjolnir.* (docs/mjolnir.md, "Timed mode").
-void resolve_mjolnir(SsdConfig& c, const nlohmann::json& ftl, const std::string& source) {
-  c.ftl_mode = ftl["mode"].get<std::string>() == "mjolnir" ? SsdConfig::FtlMode::Mjolnir : SsdConfig::FtlMode::Page;
-  const auto& m = ftl["mjolnir"];
+// ftl.mode and ftl.mjolnir.* (docs/mjolnir.md, "Timed mode"): the namespace from the logical
+// capacity, and the keys that do not apply to the Mjolnir FTL refused.
+void resolve_mjolnir(SsdConfig& c, const SsdDerivationInputs& in, const std::string& source) {
   MjolnirCpuConfig& j = c.mjolnir;
   j.volume_pages = logical_pages_for(c.ftl_core.spare_factor, c.geometry.total_pages());
-  j.namespace_pages = j.volume_pages * (1 + m["snapshot_slots"].get<std::uint64_t>());
-  j.store.scanner.validity_threshold = m["validity_threshold"].get<double>();
-  const auto max_candidates = m["max_candidates_per_cycle"].get<std::uint32_t>();
-  j.store.scanner.max_candidates_per_cycle = max_candidates == 0 ? 0xffffffffu : max_candidates;
-  j.store.reverse_map_limit_bytes = m["reverse_map_limit_bytes"].get<std::uint64_t>();
-  j.store.reverse_map_entry_bytes = m["reverse_map_entry_bytes"].get<std::uint32_t>();
-  j.store.translation_fanout = m["translation_fanout"].get<std::size_t>();
-  j.store.rate_limiter.gc_start_utilization = m["gc_start_utilization"].get<double>();
-  j.store.rate_limiter.panic_free_segments = m["panic_free_segments"].get<std::uint32_t>();
-  j.scanner_threads = m["scanner_threads"].get<std::uint32_t>();
-  j.cycles_per_mapping_scanned = m["cycles_per_mapping_scanned"].get<std::uint64_t>();
-  j.scan_check_interval_mappings = m["scan_check_interval_mappings"].get<std::uint64_t>();
-  j.scan_barrier_cycles = m["scan_barrier_cycles"].get<std::uint64_t>();
-  j.dynamic_reassignment = m["dynamic_reassignment"].get<bool>();
-  j.cycles_per_range_mapping = m["cycles_per_range_mapping"].get<std::uint64_t>();
-  j.cycles_per_mapping_updated = m["cycles_per_mapping_updated"].get<std::uint64_t>();
-  j.inflight_pages = m["inflight_pages"].get<std::uint32_t>();
-  j.measure_reclaim_at_end = m["measure_reclaim_at_end"].get<bool>();
+  j.namespace_pages = j.volume_pages * (1 + in.mjolnir_snapshot_slots);
   j.timeline_interval_ps = c.stats.timeline_interval_ns * 1000;
   if (c.ftl_mode != SsdConfig::FtlMode::Mjolnir) return;
   if (j.scanner_threads > c.ftl_cpu.cores) {
@@ -238,9 +212,6 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   SsdConfig& c = values;
   const SsdDerivationInputs& in = values;
   c.effective = effective;
-  const auto& ftl = effective["ftl"];
-  const auto& gc = ftl["gc"];
-  const auto& cpu = ftl["cpu"];
   const auto& host = effective["host"];
 
   c.geometry.dies_per_channel = in.chips_per_channel * in.dies_per_chip;
@@ -272,19 +243,12 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   }
 
   c.ftl_core.geometry = c.geometry;
-  c.ftl_core.spare_factor = ftl["spare_factor"].get<double>();
-  c.ftl_core.victim_policy = gc["policy"].get<std::string>();
-  if (gc.contains("params")) c.ftl_core.policy_params = string_map(gc["params"]);
-  c.ftl_core.frontier_layout = gc["frontier"].get<std::string>();
-  if (gc.contains("frontier_params")) c.ftl_core.frontier_params = string_map(gc["frontier_params"]);
-  const double low = gc["free_block_low_watermark"].get<double>();
-  const double high = gc["free_block_high_watermark"].get<double>();
-  if (high < low) {
+  if (in.gc_high_watermark < in.gc_low_watermark) {
     throw config_error(source + ": ftl.gc.free_block_high_watermark",
-                       "must be >= ftl.gc.free_block_low_watermark (" + std::to_string(low) + ")");
+                       "must be >= ftl.gc.free_block_low_watermark (" + std::to_string(in.gc_low_watermark) + ")");
   }
-  c.ftl_core.gc_low_watermark_blocks = blocks_for_fraction(low, c.geometry.blocks_per_plane);
-  c.ftl_core.gc_high_watermark_blocks = blocks_for_fraction(high, c.geometry.blocks_per_plane);
+  c.ftl_core.gc_low_watermark_blocks = blocks_for_fraction(in.gc_low_watermark, c.geometry.blocks_per_plane);
+  c.ftl_core.gc_high_watermark_blocks = blocks_for_fraction(in.gc_high_watermark, c.geometry.blocks_per_plane);
   c.ftl_core.seal_blocks_on_close = false;  // FtlCpu seals when the last program completes
   c.ftl_core.seed = c.seed;
   // The logical space plus the GC reserve and one open frontier per plane must fit.
@@ -303,33 +267,13 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
 
   resolve_reliability(in, source, c);
 
-  c.ftl_cpu.cores = cpu["cores"].get<std::uint32_t>();
-  c.ftl_cpu.clock_mhz = cpu["clock_mhz"].get<double>();
-  c.ftl_cpu.cycles_per_host_read = cpu["cycles_per_host_read"].get<std::uint64_t>();
-  c.ftl_cpu.cycles_per_host_write = cpu["cycles_per_host_write"].get<std::uint64_t>();
-  c.ftl_cpu.cycles_per_trim = cpu["cycles_per_trim"].get<std::uint64_t>();
-  c.ftl_cpu.cycles_per_gc_page = cpu["cycles_per_gc_page"].get<std::uint64_t>();
-  c.ftl_cpu.cycles_per_gc_victim = cpu["cycles_per_gc_victim"].get<std::uint64_t>();
-  c.ftl_cpu.foreground_gc = gc["foreground"].get<bool>();
-  c.ftl_cpu.gc_preemption = gc["preemption"].get<std::string>() == "semi" ? FtlCpuConfig::GcPreemption::Semi
-                                                                            : FtlCpuConfig::GcPreemption::None;
-  {
-    const auto& semi = gc["semi"];
-    c.ftl_cpu.gc_yield = semi["yield"].get<bool>();
-    c.ftl_cpu.gc_merge = semi["merge"].get<bool>();
-    c.ftl_cpu.gc_pipeline = semi["pipeline"].get<bool>();
-    const double state2 = semi["state2_watermark"].get<double>();
-    const double state3 = semi["state3_watermark"].get<double>();
-    if (state3 > state2) {
-      throw config_error(source + ": ftl.gc.semi.state3_watermark",
-                         "must be <= ftl.gc.semi.state2_watermark (" + std::to_string(state2) + ")");
-    }
-    c.ftl_cpu.gc_state2_free_blocks = blocks_for_fraction(state2, c.geometry.blocks_per_plane);
-    c.ftl_cpu.gc_state3_free_blocks = blocks_for_fraction(state3, c.geometry.blocks_per_plane);
+  if (in.gc_state3_watermark > in.gc_state2_watermark) {
+    throw config_error(source + ": ftl.gc.semi.state3_watermark",
+                       "must be <= ftl.gc.semi.state2_watermark (" + std::to_string(in.gc_state2_watermark) + ")");
   }
+  c.ftl_cpu.gc_state2_free_blocks = blocks_for_fraction(in.gc_state2_watermark, c.geometry.blocks_per_plane);
+  c.ftl_cpu.gc_state3_free_blocks = blocks_for_fraction(in.gc_state3_watermark, c.geometry.blocks_per_plane);
   c.ftl_cpu.data_mode = c.data_mode;
-  c.ftl_cpu.write_buffer_pages = ftl["write_buffer"]["pages"].get<std::uint32_t>();
-  c.ftl_cpu.write_buffer_access_ns = static_cast<std::uint64_t>(std::llround(ftl["write_buffer"]["access_ns"].get<double>()));
   if (c.ftl_cpu.write_buffer_pages != 0 && c.ftl_core.victim_policy == "mdc") {
     const auto segments = c.ftl_core.policy_params.find("sort_buffer_segments");
     if (segments == c.ftl_core.policy_params.end() || segments->second != "0") {
@@ -394,7 +338,7 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   c.stats.timeline_interval_ns = static_cast<std::uint64_t>(std::llround(effective["stats"]["timeline_interval_us"].get<double>() * 1000.0));
   c.stats.per_request_records = effective["stats"]["per_request_records"].get<bool>();
   c.stats.vcd_path = effective["stats"]["vcd"].get<std::string>();
-  resolve_mjolnir(c, ftl, source);
+  resolve_mjolnir(c, in, source);
   check_gc_parameters(c.ftl_core, c.geometry.pages_per_block, source);
   return std::move(c);
 }
