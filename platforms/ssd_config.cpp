@@ -212,7 +212,6 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   SsdConfig& c = values;
   const SsdDerivationInputs& in = values;
   c.effective = effective;
-  const auto& host = effective["host"];
 
   c.geometry.dies_per_channel = in.chips_per_channel * in.dies_per_chip;
   if (c.geometry.total_pages() >= kInvalidPpn) {
@@ -284,10 +283,6 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   }
 
   {
-    const auto& power = effective["power"];
-    c.power.enabled = power["enabled"].get<bool>();
-    c.power.checkpoint_interval_pages = power["checkpoint_interval_pages"].get<std::uint64_t>();
-    c.power.loss_at_ps = static_cast<std::uint64_t>(std::llround(power["loss_at_us"].get<double>() * 1e6));
     if (!c.power.enabled && c.power.checkpoint_interval_pages > 0) {
       throw config_error(source + ": power.checkpoint_interval_pages", "needs power.enabled = true");
     }
@@ -318,8 +313,6 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
       c.ftl_core.extra_logical_pages = (base + entries - 1) / entries;
     }
   }
-  c.host_queue_depth = host["queue_depth"].get<std::uint32_t>();
-  c.host_interface.logical_block_bytes = host["logical_block_bytes"].get<std::uint32_t>();
   if (c.host_interface.logical_block_bytes != 512 && c.host_interface.logical_block_bytes != 4096) {
     throw config_error(source + ": host.logical_block_bytes", "expected 512 or 4096");
   }
@@ -327,17 +320,7 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
     throw config_error(source + ": nand.page_size_bytes",
                        "must be a multiple of host.logical_block_bytes (" + std::to_string(c.host_interface.logical_block_bytes) + ")");
   }
-  c.host_interface.queue_pairs = host["nvme"]["queue_pairs"].get<std::uint32_t>();
-  c.host_interface.queue_entries = host["nvme"]["queue_entries"].get<std::uint32_t>();
-  c.host_interface.command_overhead_ns = static_cast<std::uint64_t>(std::llround(host["nvme"]["command_overhead_ns"].get<double>()));
-  c.host_interface.pcie.lanes = host["pcie"]["lanes"].get<std::uint32_t>();
-  c.host_interface.pcie.lane_bandwidth_mbps = host["pcie"]["lane_bandwidth_mbps"].get<double>();
-  c.host_interface.pcie.max_payload_bytes = host["pcie"]["max_payload_bytes"].get<std::uint32_t>();
-  c.host_interface.pcie.tlp_overhead_bytes = host["pcie"]["tlp_overhead_bytes"].get<std::uint32_t>();
 
-  c.stats.timeline_interval_ns = static_cast<std::uint64_t>(std::llround(effective["stats"]["timeline_interval_us"].get<double>() * 1000.0));
-  c.stats.per_request_records = effective["stats"]["per_request_records"].get<bool>();
-  c.stats.vcd_path = effective["stats"]["vcd"].get<std::string>();
   resolve_mjolnir(c, in, source);
   check_gc_parameters(c.ftl_core, c.geometry.pages_per_block, source);
   return std::move(c);
