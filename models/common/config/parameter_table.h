@@ -257,6 +257,15 @@ class ParameterTable {
 
   const ParameterSchema& schema() const { return schema_; }
 
+  // Whether `path` is a key of the table that fills a field (not a document_only key).
+  bool fills(const std::string& path) const {
+    const auto& parameters = schema_.parameters();
+    for (std::size_t i = 0; i < parameters.size(); ++i) {
+      if (parameters[i].path == path) return static_cast<bool>(fills_[i]);
+    }
+    return false;
+  }
+
   // Writes every bound key present in `effective` (a document validate_and_fill accepted) into
   // `target`; absent optional keys leave their field as it is. `source` names the document in
   // the errors a conversion may throw ("source: key").

@@ -85,6 +85,13 @@ TEST(ParameterTable, SchemaListsEveryRowInOrderWithItsDeclaration) {
   EXPECT_EQ(mode->default_value, "exact");
 }
 
+TEST(ParameterTable, DocumentOnlyKeysFillNoField) {
+  EXPECT_FALSE(device_table().fills("name"));
+  EXPECT_TRUE(device_table().fills("device.channels"));
+  EXPECT_TRUE(device_table().fills("device.timing.erase_us"));
+  EXPECT_FALSE(device_table().fills("device.unknown"));
+}
+
 TEST(ParameterTable, DefaultsFillEveryBoundFieldWithItsConversion) {
   const DeviceValues values = filled(nlohmann::json::object());
   EXPECT_EQ(values.channels, 8u);
