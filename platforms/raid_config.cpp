@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include "models/common/config/config_error.h"
@@ -10,6 +11,7 @@
 #include "models/common/config/json_document.h"
 #include "models/ftl/core/logical_capacity.h"
 #include "models/common/config/parameter_builders.h"
+#include "models/common/config/parameter_table.h"
 #include "models/raid/gc_coordinator.h"
 #include "models/raid/stripe_layout_registry.h"
 
@@ -18,86 +20,165 @@ namespace {
 
 using namespace parameter;
 
-std::vector<Parameter> build_table() {
-  return {
-      text("name", "raid", "Free-form name of the array platform."),
-      integer("seed", 1, "", 0, 9.0e18,
-             "Seed of the workload; member d gets seed + d for its own random choices (preconditioning, GC)."),
-      choice("raid.level", "raid0", {"raid0", "raid1", "raid10", "raid5", "raid6"},
-             "RAID level: striping, n-way mirror, striped mirror pairs, rotating P parity, rotating P+Q parity."),
-      integer("raid.members", 4, "members", 2, kMaxRaidMembers,
-             "Member SSDs in the array (spares not counted). RAID-10 needs an even number, RAID-5 >= 3, RAID-6 >= 4."),
-      integer("raid.stripe_unit_bytes", 65536, "bytes", 512, 1073741824.0,
-             "Bytes of one member per stripe (the chunk); a multiple of the members' logical block."),
-      choice("raid.parity_rotation", "left-symmetric", parity_rotation_names(),
-             "RAID-5/6 parity placement from stripe to stripe (Linux md names; fixed = RAID-4 style)."),
-      choice("raid.gc_coordination", "none", gc_coordinator_names(),
-             "Array-level GC coordination (seed 004): none, reactive soft-limit, proactive soft-limit, proactive idle."),
-      number("raid.gc.soft_threshold", nullptr, "fraction of a plane's blocks", 0.0, 0.5,
-             "Mean free blocks per plane at which a member asks for coordinated GC (not rounded to whole blocks); "
-             "default: one block above its hard threshold (its ftl.gc.free_block_low_watermark), or halfway from "
-             "there to the forced target when that is nearer."),
-      number("raid.gc.forced_target", nullptr, "fraction of a plane's blocks", 0.0, 0.5,
-             "A forced GC collects each plane until it has this many free blocks (planes already there do no work); "
-             "default: the member's own stop point, one above its high watermark (where its own GC cycle stops)."),
-      number("raid.gc.poll_interval_us", 1000.0, "us", 1, 1e9, "proactive: GC state poll period."),
-      integer("raid.gc.proactive_idle_margin_blocks", 1, "blocks", 0, 1e6,
-             "proactive: while the array is idle, a member this close above its soft threshold already starts a round."),
-      number("raid.gc.idle_threshold_us", 1000.0, "us", 0, 1e9,
-             "idle: the array must have had no request outstanding this long before a round starts."),
-      number("raid.gc.reactive_gather_us", 0.0, "us", 0, 1e9,
-             "reactive: wait this long after the first soft-threshold notice, to gather more members."),
-      number("raid.gc.side_channel_latency_us", 0.0, "us", 0, 1e9,
-             "Time for a force-GC command to reach a member (vendor admin command)."),
-      number("raid.gc.min_round_interval_us", 1000.0, "us", 0, 1e9,
-             "No GC round starts sooner than this after the previous one (rate limit of force commands)."),
-      choice("raid.parity_engine", "tlm", {"tlm", "rtl"},
-             "Time source of the parity engine: `tlm` takes raid.parity.setup_ns + input bytes / raid.parity.xor_mbps "
-             "(+ / rs_mbps for Q) per job; `rtl` runs the Verilog P/Q block (models/rtl/raid) on each row's content "
-             "tags, checks its P and Q against the controller's parity and takes its clock cycles x "
-             "rtl.clock_period_ns + rtl.transactor_overhead_ns per job (needs nand.data_mode and a build with SSDTLM_RTL)."),
-      number("rtl.clock_period_ns", 2.5, "ns", 0.002, 1e6,
-             "Clock period of the array controller's RTL blocks (raid.parity_engine = rtl); same meaning as an SSD's rtl.clock_period_ns."),
-      number("rtl.transactor_overhead_ns", 0.0, "ns", 0, 1e7,
-             "Time the RTL parity engine's transactor adds to each job besides the RTL's cycles (same meaning as an SSD's key)."),
-      number("raid.parity.xor_mbps", 4000.0, "MB/s", 1, 1e7, "XOR (P) throughput, input bytes."),
-      number("raid.parity.rs_mbps", 1000.0, "MB/s", 1, 1e7,
-             "Reed-Solomon GF(2^8) (Q) throughput, input bytes."),
-      integer("raid.parity.engines", 1, "engines", 1, 64, "Parity engines working in parallel."),
-      number("raid.parity.setup_ns", 0.0, "ns", 0, 1e9, "Per parity job (descriptor, DMA setup)."),
-      number("raid.controller.command_overhead_us", 0.0, "us", 0, 1e9,
-             "Controller firmware time per host request (one serial resource)."),
-      number("raid.controller.completion_overhead_us", 0.0, "us", 0, 1e9,
-             "Per host request, between the last member completion and the host completion."),
-      integer("raid.controller.member_queue_depth", 32, "commands", 1, 65536,
-             "Commands outstanding per member; more wait in the controller's per-member queue."),
-      integer("raid.controller.queue_entries", 1024, "requests", 1, 1048576,
-             "Host requests the controller accepts at once; more wait in the host."),
-      number("raid.controller.host_link_mbps", 0.0, "MB/s", 0, 1e7,
-             "Host <-> controller data link per direction; 0: not modelled."),
-      integer("raid.spares", 0, "devices", 0, 8, "Hot spares (identical SSDs) a failed member is rebuilt onto."),
-      integer("raid.fail_member", 0, "slot", 0, kMaxRaidMembers - 1, "Member slot that fails at fail_member_at_us."),
-      number("raid.fail_member_at_us", nullptr, "us", 0, 1e12,
-             "Simulated time at which raid.fail_member fails; absent: no failure."),
-      integer("raid.rebuild.stripes_in_flight", 4, "stripes", 1, 65536, "Stripes the rebuild works on at once."),
-      number("raid.rebuild.start_delay_us", 0.0, "us", 0, 1e12, "From a failure to the start of the rebuild."),
-      section("ssd_overrides", "Dotted SSD keys applied to every device, e.g. {\"nand.blocks_per_plane\": 128}."),
-      section("member_overrides", "Per device (\"0\".. members-1, then the spares), dotted SSD keys applied after ssd_overrides."),
-      integer("host.queue_depth", 32, "requests", 1, 65536,
-             "Requests the closed-loop host keeps outstanding (a workload's qd= overrides)."),
-      section("workload", "Default workload (docs/workloads.md); --workload overrides it."),
-      optional_choice("precondition", {"none", "fill", "steady"},
-                      "Preconditioning of every device before the timed run; --precondition overrides it; absent: "
-                      "none. effective-config.json records the run's, so that it reruns the same run."),
-      boolean("stats.per_request_records", false, "Write requests.csv with one line per array request."),
-      number("stats.member_trace_start_us", 0.0, "us", 0, 1e12,
-             "Start of the per-member response-time trace (member_trace.csv)."),
-      number("stats.member_trace_window_us", 0.0, "us", 0, 1e12,
-             "Length of the per-member response-time trace; 0: none."),
-      number("stats.member_wa_window_us", 0.0, "us", 0, 1e12,
-             "Window of the members' write-amplification series (stats.json raid.member_wa_windows: host and GC "
-             "pages the members programmed per window, sampled at member completions); 0: none."),
-  };
+// Keys of a RAID document that no RaidConfig field holds as they are: resolve_raid_config
+// derives the per-device GC thresholds and the scheduled failure from them.
+struct RaidDerivationInputs {
+  std::optional<double> gc_soft_threshold;  // fraction of a plane's blocks; absent: derived
+  std::optional<double> gc_forced_target;   // fraction of a plane's blocks; absent: derived
+  std::uint32_t fail_member = 0;
+  std::optional<std::uint64_t> fail_member_at_ns;  // absent: no member fails
+};
+
+struct RaidDocumentValues : RaidConfig, RaidDerivationInputs {};
+
+RaidLevel level_named(const nlohmann::json& value, const std::string& where) {
+  return parse_raid_level(value.get<std::string>(), where);
+}
+
+ParityRotation rotation_named(const nlohmann::json& value, const std::string& where) {
+  return parse_parity_rotation(value.get<std::string>(), where);
+}
+
+// The parameter table of a RAID document, each key bound to the field it fills (adding a key:
+// see platforms/ssd_config_schema.cpp). The member SSDs' keys are the SSD table's.
+std::vector<ParameterRow<RaidDocumentValues>> build_table() {
+  return rows<RaidDocumentValues>(
+      document_only(text("name", "raid", "Free-form name of the array platform.")),
+      field(&RaidConfig::seed,
+            integer("seed", 1, "", 0, 9.0e18,
+                 "Seed of the workload; member d gets seed + d for its own random choices (preconditioning, GC).")),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::level),
+            choice("raid.level", "raid0", {"raid0", "raid1", "raid10", "raid5", "raid6"},
+                 "RAID level: striping, n-way mirror, striped mirror pairs, rotating P parity, rotating P+Q parity."),
+            level_named),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::members),
+            integer("raid.members", 4, "members", 2, kMaxRaidMembers,
+                 "Member SSDs in the array (spares not counted). RAID-10 needs an even number, RAID-5 >= 3, RAID-6 >= 4.")),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::stripe_unit_bytes),
+            integer("raid.stripe_unit_bytes", 65536, "bytes", 512, 1073741824.0,
+                 "Bytes of one member per stripe (the chunk); a multiple of the members' logical block.")),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::rotation),
+            choice("raid.parity_rotation", "left-symmetric", parity_rotation_names(),
+                 "RAID-5/6 parity placement from stripe to stripe (Linux md names; fixed = RAID-4 style)."),
+            rotation_named),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::gc, &GcCoordinationConfig::policy),
+            choice("raid.gc_coordination", "none", gc_coordinator_names(),
+                 "Array-level GC coordination (seed 004): none, reactive soft-limit, proactive soft-limit, proactive idle.")),
+      field(&RaidDerivationInputs::gc_soft_threshold,
+            number("raid.gc.soft_threshold", nullptr, "fraction of a plane's blocks", 0.0, 0.5,
+                 "Mean free blocks per plane at which a member asks for coordinated GC (not rounded to whole blocks); "
+                 "default: one block above its hard threshold (its ftl.gc.free_block_low_watermark), or halfway from "
+                 "there to the forced target when that is nearer.")),
+      field(&RaidDerivationInputs::gc_forced_target,
+            number("raid.gc.forced_target", nullptr, "fraction of a plane's blocks", 0.0, 0.5,
+                 "A forced GC collects each plane until it has this many free blocks (planes already there do no work); "
+                 "default: the member's own stop point, one above its high watermark (where its own GC cycle stops).")),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::gc, &GcCoordinationConfig::poll_interval_ns),
+            number("raid.gc.poll_interval_us", 1000.0, "us", 1, 1e9, "proactive: GC state poll period."),
+            kMicrosecondsToNs),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::gc, &GcCoordinationConfig::proactive_idle_margin_blocks),
+            integer("raid.gc.proactive_idle_margin_blocks", 1, "blocks", 0, 1e6,
+                 "proactive: while the array is idle, a member this close above its soft threshold already starts a round.")),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::gc, &GcCoordinationConfig::idle_threshold_ns),
+            number("raid.gc.idle_threshold_us", 1000.0, "us", 0, 1e9,
+                 "idle: the array must have had no request outstanding this long before a round starts."),
+            kMicrosecondsToNs),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::gc, &GcCoordinationConfig::reactive_gather_ns),
+            number("raid.gc.reactive_gather_us", 0.0, "us", 0, 1e9,
+                 "reactive: wait this long after the first soft-threshold notice, to gather more members."),
+            kMicrosecondsToNs),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::gc, &GcCoordinationConfig::side_channel_latency_ns),
+            number("raid.gc.side_channel_latency_us", 0.0, "us", 0, 1e9,
+                 "Time for a force-GC command to reach a member (vendor admin command)."),
+            kMicrosecondsToNs),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::gc, &GcCoordinationConfig::min_round_interval_ns),
+            number("raid.gc.min_round_interval_us", 1000.0, "us", 0, 1e9,
+                 "No GC round starts sooner than this after the previous one (rate limit of force commands)."),
+            kMicrosecondsToNs),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::parity_engine, &ParityEngineConfig::kind),
+            choice("raid.parity_engine", "tlm", {"tlm", "rtl"},
+                 "Time source of the parity engine: `tlm` takes raid.parity.setup_ns + input bytes / raid.parity.xor_mbps "
+                 "(+ / rs_mbps for Q) per job; `rtl` runs the Verilog P/Q block (models/rtl/raid) on each row's content "
+                 "tags, checks its P and Q against the controller's parity and takes its clock cycles x "
+                 "rtl.clock_period_ns + rtl.transactor_overhead_ns per job (needs nand.data_mode and a build with SSDTLM_RTL).")),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::parity_engine, &ParityEngineConfig::rtl_clock_period_ps),
+            number("rtl.clock_period_ns", 2.5, "ns", 0.002, 1e6,
+                 "Clock period of the array controller's RTL blocks (raid.parity_engine = rtl); same meaning as an SSD's rtl.clock_period_ns."),
+            kNanosecondsToPs),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::parity_engine, &ParityEngineConfig::rtl_transactor_overhead_ps),
+            number("rtl.transactor_overhead_ns", 0.0, "ns", 0, 1e7,
+                 "Time the RTL parity engine's transactor adds to each job besides the RTL's cycles (same meaning as an SSD's key)."),
+            kNanosecondsToPs),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::parity_engine, &ParityEngineConfig::xor_mbps),
+            number("raid.parity.xor_mbps", 4000.0, "MB/s", 1, 1e7, "XOR (P) throughput, input bytes.")),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::parity_engine, &ParityEngineConfig::rs_mbps),
+            number("raid.parity.rs_mbps", 1000.0, "MB/s", 1, 1e7,
+                 "Reed-Solomon GF(2^8) (Q) throughput, input bytes.")),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::parity_engine, &ParityEngineConfig::engines),
+            integer("raid.parity.engines", 1, "engines", 1, 64, "Parity engines working in parallel.")),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::parity_engine, &ParityEngineConfig::setup_ns),
+            number("raid.parity.setup_ns", 0.0, "ns", 0, 1e9, "Per parity job (descriptor, DMA setup)."),
+            kWholeNanoseconds),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::command_overhead_ns),
+            number("raid.controller.command_overhead_us", 0.0, "us", 0, 1e9,
+                 "Controller firmware time per host request (one serial resource)."),
+            kMicrosecondsToNs),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::completion_overhead_ns),
+            number("raid.controller.completion_overhead_us", 0.0, "us", 0, 1e9,
+                 "Per host request, between the last member completion and the host completion."),
+            kMicrosecondsToNs),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::member_queue_depth),
+            integer("raid.controller.member_queue_depth", 32, "commands", 1, 65536,
+                 "Commands outstanding per member; more wait in the controller's per-member queue.")),
+      field(&RaidConfig::host_queue_entries,
+            integer("raid.controller.queue_entries", 1024, "requests", 1, 1048576,
+                 "Host requests the controller accepts at once; more wait in the host.")),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::host_link_mbps),
+            number("raid.controller.host_link_mbps", 0.0, "MB/s", 0, 1e7,
+                 "Host <-> controller data link per direction; 0: not modelled.")),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::spares),
+            integer("raid.spares", 0, "devices", 0, 8, "Hot spares (identical SSDs) a failed member is rebuilt onto.")),
+      field(&RaidDerivationInputs::fail_member,
+            integer("raid.fail_member", 0, "slot", 0, kMaxRaidMembers - 1, "Member slot that fails at fail_member_at_us.")),
+      field(&RaidDerivationInputs::fail_member_at_ns,
+            number("raid.fail_member_at_us", nullptr, "us", 0, 1e12,
+                 "Simulated time at which raid.fail_member fails; absent: no failure."),
+            kMicrosecondsToNs),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::rebuild_stripes_in_flight),
+            integer("raid.rebuild.stripes_in_flight", 4, "stripes", 1, 65536, "Stripes the rebuild works on at once.")),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::rebuild_start_delay_ns),
+            number("raid.rebuild.start_delay_us", 0.0, "us", 0, 1e12, "From a failure to the start of the rebuild."),
+            kMicrosecondsToNs),
+      document_only(section("ssd_overrides", "Dotted SSD keys applied to every device, e.g. {\"nand.blocks_per_plane\": 128}.")),
+      document_only(section("member_overrides", "Per device (\"0\".. members-1, then the spares), dotted SSD keys applied after ssd_overrides.")),
+      field(&RaidConfig::host_queue_depth,
+            integer("host.queue_depth", 32, "requests", 1, 65536,
+                 "Requests the closed-loop host keeps outstanding (a workload's qd= overrides).")),
+      document_only(section("workload", "Default workload (docs/workloads.md); --workload overrides it.")),
+      document_only(optional_choice("precondition", {"none", "fill", "steady"},
+                          "Preconditioning of every device before the timed run; --precondition overrides it; absent: "
+                          "none. effective-config.json records the run's, so that it reruns the same run.")),
+      field(&RaidConfig::per_request_records,
+            boolean("stats.per_request_records", false, "Write requests.csv with one line per array request.")),
+      field(&RaidConfig::member_trace_start_ns,
+            number("stats.member_trace_start_us", 0.0, "us", 0, 1e12,
+                 "Start of the per-member response-time trace (member_trace.csv)."),
+            kMicrosecondsToNs),
+      field(&RaidConfig::member_trace_window_ns,
+            number("stats.member_trace_window_us", 0.0, "us", 0, 1e12,
+                 "Length of the per-member response-time trace; 0: none."),
+            kMicrosecondsToNs),
+      field(at(&RaidConfig::controller, &RaidControllerConfig::member_wa_window_ns),
+            number("stats.member_wa_window_us", 0.0, "us", 0, 1e12,
+                 "Window of the members' write-amplification series (stats.json raid.member_wa_windows: host and GC "
+                 "pages the members programmed per window, sampled at member completions); 0: none."),
+            kMicrosecondsToNs)
+  );
+}
+
+const ParameterTable<RaidDocumentValues>& raid_parameter_table() {
+  static const ParameterTable<RaidDocumentValues> table(build_table());
+  return table;
 }
 
 std::string find_document(const std::string& config, const std::string& what) {
@@ -144,10 +225,7 @@ std::vector<std::string> raid_preset_names() {
   return names;
 }
 
-const ParameterSchema& raid_parameter_schema() {
-  static const ParameterSchema schema(build_table());
-  return schema;
-}
+const ParameterSchema& raid_parameter_schema() { return raid_parameter_table().schema(); }
 
 nlohmann::json load_raid_document(const std::string& config, const std::vector<std::string>& overrides) {
   const std::string path = find_document(config, "--config");
@@ -190,57 +268,22 @@ nlohmann::json complete_raid_document(nlohmann::json document, const std::vector
 }
 
 RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::string& source) {
-  RaidConfig c;
-  c.effective = effective;
   nlohmann::json checked = effective;
   const nlohmann::json ssd = checked.contains("ssd") ? checked["ssd"] : nlohmann::json("slc-2011");
   checked.erase("ssd");
   checked = raid_parameter_schema().validate_and_fill(checked, source);
-  const auto& raid = checked["raid"];
-  const auto& gc = raid["gc"];
-  const auto us_to_ns = [](const nlohmann::json& value) { return static_cast<std::uint64_t>(std::llround(value.get<double>() * 1000.0)); };
+  RaidDocumentValues values;
+  raid_parameter_table().fill(values, checked, source);
+  RaidConfig& c = values;
+  const RaidDerivationInputs& in = values;
+  c.effective = effective;
 
-  c.seed = checked["seed"].get<std::uint64_t>();
   RaidControllerConfig& rc = c.controller;
-  rc.level = parse_raid_level(raid["level"].get<std::string>(), source + ": raid.level");
-  rc.members = raid["members"].get<std::uint32_t>();
-  rc.spares = raid["spares"].get<std::uint32_t>();
-  rc.stripe_unit_bytes = raid["stripe_unit_bytes"].get<std::uint64_t>();
-  rc.rotation = parse_parity_rotation(raid["parity_rotation"].get<std::string>(), source + ": raid.parity_rotation");
   make_stripe_layout(rc.level, rc.members, rc.rotation, source + ": raid.members");  // member-count rules
-  rc.member_queue_depth = raid["controller"]["member_queue_depth"].get<std::uint32_t>();
-  rc.command_overhead_ns = us_to_ns(raid["controller"]["command_overhead_us"]);
-  rc.completion_overhead_ns = us_to_ns(raid["controller"]["completion_overhead_us"]);
-  rc.host_link_mbps = raid["controller"]["host_link_mbps"].get<double>();
-  rc.parity_engine.xor_mbps = raid["parity"]["xor_mbps"].get<double>();
-  rc.parity_engine.rs_mbps = raid["parity"]["rs_mbps"].get<double>();
-  rc.parity_engine.engines = raid["parity"]["engines"].get<std::uint32_t>();
-  rc.parity_engine.setup_ns = static_cast<std::uint64_t>(std::llround(raid["parity"]["setup_ns"].get<double>()));
-  rc.parity_engine.kind = raid["parity_engine"].get<std::string>();
-  rc.parity_engine.rtl_clock_period_ps =
-      static_cast<std::uint64_t>(std::llround(checked["rtl"]["clock_period_ns"].get<double>() * 1000.0));
-  rc.parity_engine.rtl_transactor_overhead_ps =
-      static_cast<std::uint64_t>(std::llround(checked["rtl"]["transactor_overhead_ns"].get<double>() * 1000.0));
-  rc.gc.policy = raid["gc_coordination"].get<std::string>();
-  rc.gc.poll_interval_ns = us_to_ns(gc["poll_interval_us"]);
-  rc.gc.proactive_idle_margin_blocks = gc["proactive_idle_margin_blocks"].get<std::uint32_t>();
-  rc.gc.idle_threshold_ns = us_to_ns(gc["idle_threshold_us"]);
-  rc.gc.reactive_gather_ns = us_to_ns(gc["reactive_gather_us"]);
-  rc.gc.side_channel_latency_ns = us_to_ns(gc["side_channel_latency_us"]);
-  rc.gc.min_round_interval_ns = us_to_ns(gc["min_round_interval_us"]);
-  rc.rebuild_stripes_in_flight = raid["rebuild"]["stripes_in_flight"].get<std::uint32_t>();
-  rc.rebuild_start_delay_ns = us_to_ns(raid["rebuild"]["start_delay_us"]);
-  c.host_queue_depth = checked["host"]["queue_depth"].get<std::uint32_t>();
-  c.host_queue_entries = raid["controller"]["queue_entries"].get<std::uint32_t>();
-  c.per_request_records = checked["stats"]["per_request_records"].get<bool>();
-  c.member_trace_start_ns = us_to_ns(checked["stats"]["member_trace_start_us"]);
-  c.member_trace_window_ns = us_to_ns(checked["stats"]["member_trace_window_us"]);
-  rc.member_wa_window_ns = us_to_ns(checked["stats"]["member_wa_window_us"]);
-
-  if (raid.contains("fail_member_at_us")) {
+  if (in.fail_member_at_ns) {
     c.fail_member_scheduled = true;
-    c.fail_member = raid["fail_member"].get<std::uint32_t>();
-    c.fail_member_at_ns = us_to_ns(raid["fail_member_at_us"]);
+    c.fail_member = in.fail_member;
+    c.fail_member_at_ns = *in.fail_member_at_ns;
     if (c.fail_member >= rc.members) {
       throw config_error(source + ": raid.fail_member", "expected a member slot below raid.members (" +
                                                             std::to_string(rc.members) + ")");
@@ -330,11 +373,11 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
     const std::uint32_t own_stop = device.ftl_core.gc_high_watermark_blocks + 1;
     MemberGcThresholds t;
     t.hard_blocks = device.ftl_core.gc_low_watermark_blocks;
-    t.soft_blocks = gc.contains("soft_threshold")
-                        ? gc["soft_threshold"].get<double>() * blocks
+    t.soft_blocks = in.gc_soft_threshold
+                        ? *in.gc_soft_threshold * blocks
                         : std::min(double(t.hard_blocks) + 1.0, (double(t.hard_blocks) + own_stop) / 2.0);
-    t.forced_target_blocks = gc.contains("forced_target")
-                                 ? blocks_for_fraction(gc["forced_target"].get<double>(), blocks)
+    t.forced_target_blocks = in.gc_forced_target
+                                 ? blocks_for_fraction(*in.gc_forced_target, blocks)
                                  : own_stop;
     const auto blocks_text = [](double value) {
       std::ostringstream text;
@@ -348,7 +391,7 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
                              blocks_text(t.soft_blocks) + " blocks");
     }
     if (coordinated && t.forced_target_blocks <= t.soft_blocks) {
-      throw config_error(source + (gc.contains("forced_target") ? ": raid.gc.forced_target" : ": raid.gc.soft_threshold"),
+      throw config_error(source + (in.gc_forced_target ? ": raid.gc.forced_target" : ": raid.gc.soft_threshold"),
                          "the soft threshold (" + blocks_text(t.soft_blocks) + " of " + std::to_string(blocks) +
                              " blocks per plane on device " + std::to_string(d) +
                              ") must be below the forced target (" + std::to_string(t.forced_target_blocks) +
@@ -371,11 +414,11 @@ RaidConfig resolve_raid_config(const nlohmann::json& effective, const std::strin
                              " blocks per plane on device " + std::to_string(d) + " (its spare is " +
                              std::to_string(spare_blocks) + " blocks per plane), got " +
                              std::to_string(t.forced_target_blocks) +
-                             (gc.contains("forced_target") ? "" : " (the default); raise ftl.spare_factor"));
+                             (in.gc_forced_target ? "" : " (the default); raise ftl.spare_factor"));
     }
     c.gc_thresholds.push_back(t);
   }
-  return c;
+  return std::move(c);
 }
 
 }  // namespace ssdtlm

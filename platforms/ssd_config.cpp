@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
+#include <vector>
 
 #include "models/common/config/config_error.h"
 #include "models/common/config/did_you_mean.h"
@@ -15,6 +17,7 @@
 #include "models/ftl/core/ftl_core.h"
 #include "models/ftl/gc/policy_params.h"
 #include "models/ftl/gc/victim_policy.h"
+#include "platforms/ssd_document_values.h"
 
 #ifndef SSDTLM_SOURCE_DIR
 #define SSDTLM_SOURCE_DIR "."
@@ -33,47 +36,49 @@ void check_gc_parameters(const FtlCoreConfig& core, std::uint32_t pages_per_bloc
   make_victim_policy(core.victim_policy, policy_params, pages_per_block, source + ": " + core.policy_key);
 }
 
+// The name nand.cell_type gives `type`.
+const char* cell_type_name(CellType type) {
+  switch (type) {
+    case CellType::SLC: return "slc";
+    case CellType::MLC: return "mlc";
+    case CellType::TLC: return "tlc";
+    case CellType::QLC: return "qlc";
+  }
+  return "?";
+}
+
 std::uint32_t blocks_for_fraction(double fraction, std::uint32_t blocks) {
   return static_cast<std::uint32_t>(std::ceil(fraction * blocks - 1e-9));
 }
 
-std::array<std::uint64_t, 4> per_page_type_ns(const nlohmann::json& timing, const std::string& key,
-                                              double default_us, int page_types,
-                                              const std::string& source) {
+// tR or tPROG of each page type in ns: the per-type values when the document gives them, else
+// `default_us` for every type.
+std::array<std::uint64_t, 4> per_page_type_ns(const std::optional<std::vector<double>>& values_us, const std::string& key,
+                                              double default_us, int page_types, const std::string& source) {
   std::array<std::uint64_t, 4> out{};
   const auto base = static_cast<std::uint64_t>(std::llround(default_us * 1000.0));
   out.fill(base);
-  if (timing.contains(key) && !timing[key].is_null()) {
-    const auto& values = timing[key];
+  if (values_us) {
+    const auto& values = *values_us;
     if (static_cast<int>(values.size()) != page_types) {
       throw config_error(source + ": nand.timing." + key,
                          "expected " + std::to_string(page_types) +
                              " entries (one per page type of the cell type), got " + std::to_string(values.size()));
     }
     for (int i = 0; i < page_types; ++i) {
-      out[i] = static_cast<std::uint64_t>(std::llround(values[i].get<double>() * 1000.0));
+      out[i] = static_cast<std::uint64_t>(std::llround(values[i] * 1000.0));
     }
   }
   return out;
 }
 
-std::map<std::string, std::string> string_map(const nlohmann::json& object) {
-  std::map<std::string, std::string> out;
-  for (auto it = object.begin(); it != object.end(); ++it) {
-    out[it.key()] = it.value().is_string() ? it.value().get<std::string>() : it.value().dump();
-  }
-  return out;
-}
-
-// nand.reliability.* and ftl.wear_leveling.*: the dies' fault model and the controller's ECC
-// limit and read retry (controller.reliability), the factory bad blocks and wear leveling of
-// the FTL core.
-void resolve_reliability(const nlohmann::json& effective, const std::string& source, SsdConfig& c) {
-  const auto& r = effective["nand"]["reliability"];
+// nand.reliability.* and ftl.wear_leveling.* (filled by the table): the factory bad block list
+// checked against the device, the fault model's seed and the read-retry limit, and what the FTL
+// core takes from them.
+void resolve_reliability(const SsdDerivationInputs& in, const std::string& source, SsdConfig& c) {
   NandReliabilityConfig& n = c.controller.reliability;
-  n.factory_bad_block_rate = r["factory_bad_block_rate"].get<double>();
-  if (r.contains("factory_bad_blocks") && !r["factory_bad_blocks"].is_null()) {
-    for (const auto& block : r["factory_bad_blocks"]) {
+  if (in.factory_bad_blocks.is_array()) {
+    for (const auto& block : in.factory_bad_blocks) {
       const auto id = block.get<double>();
       if (id != std::floor(id) || id >= double(c.geometry.total_blocks())) {
         throw config_error(source + ": nand.reliability.factory_bad_blocks",
@@ -83,58 +88,21 @@ void resolve_reliability(const nlohmann::json& effective, const std::string& sou
       n.factory_bad_block_list.push_back(static_cast<BlockId>(id));
     }
   }
-  n.program_fail_probability = r["program_fail_probability"].get<double>();
-  n.program_fail_probability_per_pe_cycle = r["program_fail_probability_per_pe_cycle"].get<double>();
-  n.erase_fail_probability = r["erase_fail_probability"].get<double>();
-  n.erase_fail_probability_per_pe_cycle = r["erase_fail_probability_per_pe_cycle"].get<double>();
-  n.rber_base = r["rber"]["base"].get<double>();
-  n.rber_wear = r["rber"]["wear"].get<double>();
-  n.rber_wear_exponent = r["rber"]["wear_exponent"].get<double>();
-  n.rber_retention_per_hour = r["rber"]["retention_per_hour"].get<double>();
-  n.retention_offset_hours = r["retention_offset_hours"].get<double>();
-  n.initial_pe_cycles = r["initial_pe_cycles"].get<std::uint32_t>();
-  n.ecc_codeword_bytes = r["ecc"]["codeword_bytes"].get<std::uint32_t>();
-  n.ecc_correctable_bits = r["ecc"]["correctable_bits"].get<std::uint32_t>();
-  n.read_retry_threshold_bits = r["read_retry"]["threshold_bits"].get<std::uint32_t>();
-  n.read_retry_max_steps = r["read_retry"]["max_steps"].get<std::uint32_t>();
-  n.read_retry_rber_factor = r["read_retry"]["rber_factor"].get<double>();
   n.seed = c.seed;
   if (n.read_retry_threshold_bits > n.ecc_correctable_bits) {
     throw config_error(source + ": nand.reliability.read_retry.threshold_bits",
                        "must be <= nand.reliability.ecc.correctable_bits (" + std::to_string(n.ecc_correctable_bits) + ")");
   }
   c.ftl_core.factory_bad_blocks = factory_bad_blocks(n, c.geometry);
-  c.ftl_core.relocate_across_units_when_full = n.failures_enabled() && !effective["controller"]["copyback"].get<bool>();
-  const auto& wl = effective["ftl"]["wear_leveling"];
-  c.ftl_core.dynamic_wear_leveling = wl["dynamic"].get<bool>();
-  c.ftl_core.static_wear_leveling = wl["static"].get<bool>();
-  c.ftl_core.static_wear_leveling_threshold = wl["static_threshold"].get<std::uint32_t>();
+  c.ftl_core.relocate_across_units_when_full = n.failures_enabled() && !c.ftl_cpu.use_copyback;
 }
 
-// ftl.mode and ftl.mjolnir.* (docs/mjolnir.md, "Timed mode").
-void resolve_mjolnir(SsdConfig& c, const nlohmann::json& ftl, const std::string& source) {
-  c.ftl_mode = ftl["mode"].get<std::string>() == "mjolnir" ? SsdConfig::FtlMode::Mjolnir : SsdConfig::FtlMode::Page;
-  const auto& m = ftl["mjolnir"];
+// ftl.mode and ftl.mjolnir.* (docs/mjolnir.md, "Timed mode"): the namespace from the logical
+// capacity, and the keys that do not apply to the Mjolnir FTL refused.
+void resolve_mjolnir(SsdConfig& c, const SsdDerivationInputs& in, const std::string& source) {
   MjolnirCpuConfig& j = c.mjolnir;
   j.volume_pages = logical_pages_for(c.ftl_core.spare_factor, c.geometry.total_pages());
-  j.namespace_pages = j.volume_pages * (1 + m["snapshot_slots"].get<std::uint64_t>());
-  j.store.scanner.validity_threshold = m["validity_threshold"].get<double>();
-  const auto max_candidates = m["max_candidates_per_cycle"].get<std::uint32_t>();
-  j.store.scanner.max_candidates_per_cycle = max_candidates == 0 ? 0xffffffffu : max_candidates;
-  j.store.reverse_map_limit_bytes = m["reverse_map_limit_bytes"].get<std::uint64_t>();
-  j.store.reverse_map_entry_bytes = m["reverse_map_entry_bytes"].get<std::uint32_t>();
-  j.store.translation_fanout = m["translation_fanout"].get<std::size_t>();
-  j.store.rate_limiter.gc_start_utilization = m["gc_start_utilization"].get<double>();
-  j.store.rate_limiter.panic_free_segments = m["panic_free_segments"].get<std::uint32_t>();
-  j.scanner_threads = m["scanner_threads"].get<std::uint32_t>();
-  j.cycles_per_mapping_scanned = m["cycles_per_mapping_scanned"].get<std::uint64_t>();
-  j.scan_check_interval_mappings = m["scan_check_interval_mappings"].get<std::uint64_t>();
-  j.scan_barrier_cycles = m["scan_barrier_cycles"].get<std::uint64_t>();
-  j.dynamic_reassignment = m["dynamic_reassignment"].get<bool>();
-  j.cycles_per_range_mapping = m["cycles_per_range_mapping"].get<std::uint64_t>();
-  j.cycles_per_mapping_updated = m["cycles_per_mapping_updated"].get<std::uint64_t>();
-  j.inflight_pages = m["inflight_pages"].get<std::uint32_t>();
-  j.measure_reclaim_at_end = m["measure_reclaim_at_end"].get<bool>();
+  j.namespace_pages = j.volume_pages * (1 + in.mjolnir_snapshot_slots);
   j.timeline_interval_ps = c.stats.timeline_interval_ns * 1000;
   if (c.ftl_mode != SsdConfig::FtlMode::Mjolnir) return;
   if (j.scanner_threads > c.ftl_cpu.cores) {
@@ -239,27 +207,13 @@ nlohmann::json load_platform_document(const std::string& config,
 }
 
 SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string& source) {
-  SsdConfig c;
+  SsdDocumentValues values;
+  ssd_parameter_table().fill(values, effective, source);
+  SsdConfig& c = values;
+  const SsdDerivationInputs& in = values;
   c.effective = effective;
-  const auto& nand = effective["nand"];
-  const auto& timing = nand["timing"];
-  const auto& ctrl = effective["controller"];
-  const auto& channel = effective["channel"];
-  const auto& ftl = effective["ftl"];
-  const auto& gc = ftl["gc"];
-  const auto& cpu = ftl["cpu"];
-  const auto& host = effective["host"];
 
-  c.seed = effective["seed"].get<std::uint64_t>();
-  c.data_mode = nand["data_mode"].get<bool>();
-
-  c.geometry.channels = ctrl["channels"].get<std::uint32_t>();
-  c.geometry.dies_per_channel = ctrl["chips_per_channel"].get<std::uint32_t>() * nand["dies_per_chip"].get<std::uint32_t>();
-  c.geometry.planes_per_die = nand["planes_per_die"].get<std::uint32_t>();
-  c.geometry.blocks_per_plane = nand["blocks_per_plane"].get<std::uint32_t>();
-  c.geometry.pages_per_block = nand["pages_per_block"].get<std::uint32_t>();
-  c.geometry.page_size_bytes = nand["page_size_bytes"].get<std::uint32_t>();
-  c.geometry.spare_bytes_per_page = nand["spare_bytes_per_page"].get<std::uint32_t>();
+  c.geometry.dies_per_channel = in.chips_per_channel * in.dies_per_chip;
   if (c.geometry.total_pages() >= kInvalidPpn) {
     throw config_error(source + ": nand",
                        "impossible geometry: " + std::to_string(c.geometry.total_pages()) +
@@ -269,62 +223,31 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
     throw config_error(source + ": nand.planes_per_die", "at most " + std::to_string(kMaxPlanes));
   }
 
-  const std::string cell = nand["cell_type"].get<std::string>();
-  c.nand_timing.cell_type = cell == "slc" ? CellType::SLC : cell == "mlc" ? CellType::MLC
-                          : cell == "tlc" ? CellType::TLC : CellType::QLC;
   const int page_types = bits_per_cell(c.nand_timing.cell_type);
-  c.nand_timing.read_ns = per_page_type_ns(timing, "read_us_by_page_type", timing["read_us"].get<double>(), page_types, source);
-  c.nand_timing.program_ns = per_page_type_ns(timing, "program_us_by_page_type", timing["program_us"].get<double>(), page_types, source);
-  c.nand_timing.erase_ns = static_cast<std::uint64_t>(std::llround(timing["erase_us"].get<double>() * 1000.0));
-  c.nand_timing.cache_busy_ns = static_cast<std::uint64_t>(std::llround(timing["cache_busy_us"].get<double>() * 1000.0));
-  c.nand_timing.multi_plane_busy_ns = static_cast<std::uint64_t>(std::llround(timing["multi_plane_busy_us"].get<double>() * 1000.0));
-  c.nand_timing.status_read_ns = static_cast<std::uint64_t>(std::llround(timing["status_read_ns"].get<double>()));
-  c.nand_timing.program_suspend_ns = static_cast<std::uint64_t>(std::llround(timing["program_suspend_us"].get<double>() * 1000.0));
-  c.nand_timing.erase_suspend_ns = static_cast<std::uint64_t>(std::llround(timing["erase_suspend_us"].get<double>() * 1000.0));
-  c.nand_timing.resume_ns = static_cast<std::uint64_t>(std::llround(timing["resume_us"].get<double>() * 1000.0));
+  c.nand_timing.read_ns = per_page_type_ns(in.read_us_by_page_type, "read_us_by_page_type", in.read_us, page_types, source);
+  c.nand_timing.program_ns = per_page_type_ns(in.program_us_by_page_type, "program_us_by_page_type", in.program_us, page_types, source);
   if (c.geometry.pages_per_block % page_types != 0) {
     throw config_error(source + ": nand.pages_per_block",
-                       "must be a multiple of the bits per cell (" + std::to_string(page_types) + ") of nand.cell_type " + cell);
+                       "must be a multiple of the bits per cell (" + std::to_string(page_types) + ") of nand.cell_type " +
+                           cell_type_name(c.nand_timing.cell_type));
   }
 
-  c.bus_timing.transfer_rate_mts = channel["transfer_rate_mts"].get<std::uint32_t>();
-  c.bus_timing.bus_width_bits = channel["bus_width_bits"].get<std::uint32_t>();
   if (c.bus_timing.bus_width_bits % 8 != 0) {
     throw config_error(source + ": channel.bus_width_bits", "expected a multiple of 8");
   }
-  c.bus_timing.command_cycle_ns = static_cast<std::uint64_t>(std::llround(channel["command_cycle_ns"].get<double>()));
-  c.bus_timing.address_cycles = channel["address_cycles"].get<std::uint32_t>();
 
-  c.controller.scheduling_policy = ctrl["scheduling_policy"].get<std::string>();
-  c.controller.multi_plane = ctrl["multi_plane"].get<bool>();
   c.controller.data_mode = c.data_mode;
-  c.controller.command_overhead_ns = static_cast<std::uint64_t>(std::llround(ctrl["command_overhead_ns"].get<double>()));
-  c.controller.suspend_enabled = ctrl["suspend"]["enabled"].get<bool>();
-  c.controller.max_suspensions_per_operation = ctrl["suspend"]["max_per_operation"].get<std::uint32_t>();
-  const auto& rtl = effective["rtl"];
-  c.controller.ecc.engine = ctrl["ecc_engine"].get<std::string>();
-  c.controller.ecc.latency_ns = static_cast<std::uint64_t>(std::llround(ctrl["ecc"]["latency_ns"].get<double>()));
-  c.controller.ecc.throughput_mbps = ctrl["ecc"]["throughput_mbps"].get<double>();
-  c.controller.ecc.rtl_clock_period_ps = static_cast<std::uint64_t>(std::llround(rtl["clock_period_ns"].get<double>() * 1000.0));
-  c.controller.ecc.rtl_overhead_ps = static_cast<std::uint64_t>(std::llround(rtl["transactor_overhead_ns"].get<double>() * 1000.0));
   if (c.controller.ecc.engine == "rtl" && !rtl_blocks_built()) {
     throw config_error(source + ": controller.ecc_engine", "rtl needs the Verilator blocks, and this build has none (configure with -DSSDTLM_RTL=ON)");
   }
 
   c.ftl_core.geometry = c.geometry;
-  c.ftl_core.spare_factor = ftl["spare_factor"].get<double>();
-  c.ftl_core.victim_policy = gc["policy"].get<std::string>();
-  if (gc.contains("params")) c.ftl_core.policy_params = string_map(gc["params"]);
-  c.ftl_core.frontier_layout = gc["frontier"].get<std::string>();
-  if (gc.contains("frontier_params")) c.ftl_core.frontier_params = string_map(gc["frontier_params"]);
-  const double low = gc["free_block_low_watermark"].get<double>();
-  const double high = gc["free_block_high_watermark"].get<double>();
-  if (high < low) {
+  if (in.gc_high_watermark < in.gc_low_watermark) {
     throw config_error(source + ": ftl.gc.free_block_high_watermark",
-                       "must be >= ftl.gc.free_block_low_watermark (" + std::to_string(low) + ")");
+                       "must be >= ftl.gc.free_block_low_watermark (" + std::to_string(in.gc_low_watermark) + ")");
   }
-  c.ftl_core.gc_low_watermark_blocks = blocks_for_fraction(low, c.geometry.blocks_per_plane);
-  c.ftl_core.gc_high_watermark_blocks = blocks_for_fraction(high, c.geometry.blocks_per_plane);
+  c.ftl_core.gc_low_watermark_blocks = blocks_for_fraction(in.gc_low_watermark, c.geometry.blocks_per_plane);
+  c.ftl_core.gc_high_watermark_blocks = blocks_for_fraction(in.gc_high_watermark, c.geometry.blocks_per_plane);
   c.ftl_core.seal_blocks_on_close = false;  // FtlCpu seals when the last program completes
   c.ftl_core.seed = c.seed;
   // The logical space plus the GC reserve and one open frontier per plane must fit.
@@ -341,37 +264,15 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
     throw config_error(source + ": ftl.spare_factor", "leaves fewer logical pages than one block");
   }
 
-  resolve_reliability(effective, source, c);
+  resolve_reliability(in, source, c);
 
-  c.ftl_cpu.cores = cpu["cores"].get<std::uint32_t>();
-  c.ftl_cpu.clock_mhz = cpu["clock_mhz"].get<double>();
-  c.ftl_cpu.cycles_per_host_read = cpu["cycles_per_host_read"].get<std::uint64_t>();
-  c.ftl_cpu.cycles_per_host_write = cpu["cycles_per_host_write"].get<std::uint64_t>();
-  c.ftl_cpu.cycles_per_trim = cpu["cycles_per_trim"].get<std::uint64_t>();
-  c.ftl_cpu.cycles_per_gc_page = cpu["cycles_per_gc_page"].get<std::uint64_t>();
-  c.ftl_cpu.cycles_per_gc_victim = cpu["cycles_per_gc_victim"].get<std::uint64_t>();
-  c.ftl_cpu.foreground_gc = gc["foreground"].get<bool>();
-  c.ftl_cpu.gc_preemption = gc["preemption"].get<std::string>() == "semi" ? FtlCpuConfig::GcPreemption::Semi
-                                                                            : FtlCpuConfig::GcPreemption::None;
-  {
-    const auto& semi = gc["semi"];
-    c.ftl_cpu.gc_yield = semi["yield"].get<bool>();
-    c.ftl_cpu.gc_merge = semi["merge"].get<bool>();
-    c.ftl_cpu.gc_pipeline = semi["pipeline"].get<bool>();
-    const double state2 = semi["state2_watermark"].get<double>();
-    const double state3 = semi["state3_watermark"].get<double>();
-    if (state3 > state2) {
-      throw config_error(source + ": ftl.gc.semi.state3_watermark",
-                         "must be <= ftl.gc.semi.state2_watermark (" + std::to_string(state2) + ")");
-    }
-    c.ftl_cpu.gc_state2_free_blocks = blocks_for_fraction(state2, c.geometry.blocks_per_plane);
-    c.ftl_cpu.gc_state3_free_blocks = blocks_for_fraction(state3, c.geometry.blocks_per_plane);
+  if (in.gc_state3_watermark > in.gc_state2_watermark) {
+    throw config_error(source + ": ftl.gc.semi.state3_watermark",
+                       "must be <= ftl.gc.semi.state2_watermark (" + std::to_string(in.gc_state2_watermark) + ")");
   }
-  c.ftl_cpu.use_copyback = ctrl["copyback"].get<bool>();
-  c.ftl_cpu.cache_commands = ctrl["cache_commands"].get<bool>();
+  c.ftl_cpu.gc_state2_free_blocks = blocks_for_fraction(in.gc_state2_watermark, c.geometry.blocks_per_plane);
+  c.ftl_cpu.gc_state3_free_blocks = blocks_for_fraction(in.gc_state3_watermark, c.geometry.blocks_per_plane);
   c.ftl_cpu.data_mode = c.data_mode;
-  c.ftl_cpu.write_buffer_pages = ftl["write_buffer"]["pages"].get<std::uint32_t>();
-  c.ftl_cpu.write_buffer_access_ns = static_cast<std::uint64_t>(std::llround(ftl["write_buffer"]["access_ns"].get<double>()));
   if (c.ftl_cpu.write_buffer_pages != 0 && c.ftl_core.victim_policy == "mdc") {
     const auto segments = c.ftl_core.policy_params.find("sort_buffer_segments");
     if (segments == c.ftl_core.policy_params.end() || segments->second != "0") {
@@ -382,10 +283,6 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   }
 
   {
-    const auto& power = effective["power"];
-    c.power.enabled = power["enabled"].get<bool>();
-    c.power.checkpoint_interval_pages = power["checkpoint_interval_pages"].get<std::uint64_t>();
-    c.power.loss_at_ps = static_cast<std::uint64_t>(std::llround(power["loss_at_us"].get<double>() * 1e6));
     if (!c.power.enabled && c.power.checkpoint_interval_pages > 0) {
       throw config_error(source + ": power.checkpoint_interval_pages", "needs power.enabled = true");
     }
@@ -416,8 +313,6 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
       c.ftl_core.extra_logical_pages = (base + entries - 1) / entries;
     }
   }
-  c.host_queue_depth = host["queue_depth"].get<std::uint32_t>();
-  c.host_interface.logical_block_bytes = host["logical_block_bytes"].get<std::uint32_t>();
   if (c.host_interface.logical_block_bytes != 512 && c.host_interface.logical_block_bytes != 4096) {
     throw config_error(source + ": host.logical_block_bytes", "expected 512 or 4096");
   }
@@ -425,20 +320,10 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
     throw config_error(source + ": nand.page_size_bytes",
                        "must be a multiple of host.logical_block_bytes (" + std::to_string(c.host_interface.logical_block_bytes) + ")");
   }
-  c.host_interface.queue_pairs = host["nvme"]["queue_pairs"].get<std::uint32_t>();
-  c.host_interface.queue_entries = host["nvme"]["queue_entries"].get<std::uint32_t>();
-  c.host_interface.command_overhead_ns = static_cast<std::uint64_t>(std::llround(host["nvme"]["command_overhead_ns"].get<double>()));
-  c.host_interface.pcie.lanes = host["pcie"]["lanes"].get<std::uint32_t>();
-  c.host_interface.pcie.lane_bandwidth_mbps = host["pcie"]["lane_bandwidth_mbps"].get<double>();
-  c.host_interface.pcie.max_payload_bytes = host["pcie"]["max_payload_bytes"].get<std::uint32_t>();
-  c.host_interface.pcie.tlp_overhead_bytes = host["pcie"]["tlp_overhead_bytes"].get<std::uint32_t>();
 
-  c.stats.timeline_interval_ns = static_cast<std::uint64_t>(std::llround(effective["stats"]["timeline_interval_us"].get<double>() * 1000.0));
-  c.stats.per_request_records = effective["stats"]["per_request_records"].get<bool>();
-  c.stats.vcd_path = effective["stats"]["vcd"].get<std::string>();
-  resolve_mjolnir(c, ftl, source);
+  resolve_mjolnir(c, in, source);
   check_gc_parameters(c.ftl_core, c.geometry.pages_per_block, source);
-  return c;
+  return std::move(c);
 }
 
 }  // namespace ssdtlm

@@ -1,6 +1,8 @@
 // Configuration loading: defaults, presets, overrides and every kind of rejection, each naming
 // the key path and what was expected.
 #include <fstream>
+#include <set>
+#include <string>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -8,6 +10,7 @@
 #include "models/common/config/config_error.h"
 #include "models/ftl/core/ftl_core.h"
 #include "platforms/ssd_config.h"
+#include "platforms/ssd_document_values.h"
 
 namespace ssdtlm {
 namespace {
@@ -32,6 +35,16 @@ TEST(ConfigTest, DefaultsFillEveryParameter) {
   const SsdConfig config = resolve_ssd_config(effective);
   EXPECT_EQ(config.geometry.page_size_bytes, 4096u);
   EXPECT_EQ(config.nand_timing.read_ns[0], 25000u);
+}
+
+// Every key is read through its row: only the keys whose consumers take them from the effective
+// document (the platform's name and description, its default workload and preconditioning) fill
+// no field of SsdConfig.
+TEST(ConfigTest, EveryKeyButTheDocumentOnesFillsItsField) {
+  const std::set<std::string> document_only = {"name", "description", "workload", "precondition"};
+  for (const auto& p : ssd_parameter_schema().parameters()) {
+    EXPECT_EQ(ssd_parameter_table().fills(p.path), document_only.count(p.path) == 0) << p.path;
+  }
 }
 
 // The real-drive presets cite their sources in "description": free text, optional (nothing is
