@@ -2,7 +2,7 @@
 # compare_outputs.sh REFERENCE_BINARY CANDIDATE_BINARY [OUTDIR] [NAMES...]
 #
 # The check every speed change of docs/performance.md passes: results unchanged, byte for byte.
-# Runs 13 configurations with both binaries and compares stats.json and timeline.csv with cmp
+# Runs the configurations below with both binaries and compares stats.json and timeline.csv with cmp
 # (the RAID run writes no timeline). The configurations cover the fast paths' fallbacks: bench
 # (a)'s device (i), mlc-mqsim with read-first and multi-plane (ii), copyback (iii), suspend with
 # read retry (iv), tlc-modern with ECC, status reads and 2 dies per chip (v), RAID 6 (vi), status
