@@ -49,7 +49,7 @@ fs::path checkout_root() {
     if (directory == directory.root_path()) break;
   }
   for (const fs::path& candidate : candidates) {
-    if (fs::exists(candidate / "models" / "common" / "event_loop.h", ignored)) return candidate;
+    if (fs::exists(candidate / "models" / "kernel" / "event_loop.h", ignored)) return candidate;
   }
   return {};
 }
