@@ -73,14 +73,14 @@ sanitize-configure: setup
 	  -DSSDTLM_RTL=OFF -DSSDTLM_CLI=OFF -DSSDTLM_FUZZ=ON -DSSDTLM_FUZZ_SECONDS=$(FUZZ_SECONDS) >/dev/null
 
 # The GoogleTest suite under AddressSanitizer + UndefinedBehaviorSanitizer, less the
-# reproductions of the papers' tables (Seed002*, Seed003*): arithmetic of the functional engine,
-# which the FunctionalEngine tests cover in a fraction of the time, but three quarters of the
+# reproductions of the papers' tables (Reproduction*, docs/references.md): arithmetic of the
+# functional engine, which the FunctionalEngine tests cover in a fraction of the time, but three quarters of the
 # sanitized suite's run time (docs/performance.md, "CI time"). Also left out: the two
 # ControllerRulesTest cases whose SC_REPORT_ERROR is rethrown by the kernel after the test's
 # SC_THREAD has run: Debian's libsystemc switches coroutine stacks without telling ASan, so
 # ASan's unwinding check misreads the stack ("False positive error reports may follow") —
 # a report about the kernel's stack switching, not about ssdtlm's memory.
-SANITIZE_EXCLUDED_TESTS := Seed00[23]|ControllerRulesTest\.(ReadOfAnErasedPage|ProgramOutOfOrder)StopsTheSimulationWithAnError
+SANITIZE_EXCLUDED_TESTS := Reproduction|ControllerRulesTest\.(ReadOfAnErasedPage|ProgramOutOfOrder)StopsTheSimulationWithAnError
 sanitize-test: sanitize-configure
 	@cmake --build $(SANITIZE_BUILD_DIR) -j $(JOBS) --target ssdtlm_tests ssdtlm_reliability_tests
 	cd $(SANITIZE_BUILD_DIR) && LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizer/lsan_suppressions.txt \

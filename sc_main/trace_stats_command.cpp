@@ -59,7 +59,7 @@ void register_trace_stats_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "trace-stats",
       "Statistics of a block I/O trace: requests, reads, writes, bytes, sizes, footprint and the "
-      "LBA locality table of seed 003 (Table 3). Formats: " +
+      "LBA locality table of Van Houdt 2013 (Table 3; docs/references.md). Formats: " +
           trace_format_names() + ".");
   command->add_option("path", options->path, "Trace file")->required();
   command

@@ -1,12 +1,14 @@
-"""GC validation: seeds 002 (Lomet & Luo, MDC) and 003 (Van Houdt, d-choices with memory) with the
-functional engine, run through the `ssdtlm wa` binary.
+"""GC validation against MDC cleaning [Lomet & Luo 2021] and d-choices GC with memory
+[Van Houdt 2013] (docs/references.md) with the functional engine, run through the `ssdtlm wa`
+binary. Section, file and key names keep the papers' historical labels: seed002 is Lomet & Luo,
+seed003 is Van Houdt.
 
     python scenarios/gc_validation.py [--quick] [--out DIR] [--ssdtlm PATH]
                                       [--only seed003,seed002_table1,seed002_table2,seed002_zipf]
 
-PATH defaults to build/ssdtlm; --only runs just the named sections. Write amplification (WA) is seed 003's total page programs / host
-page programs; seed 002's Wamp = WA - 1, its emptiness E = 1 - mean valid fraction of victims and
-its cost 2 / E = 2 WA.
+PATH defaults to build/ssdtlm; --only runs just the named sections. Write amplification (WA) is
+Van Houdt's total page programs / host page programs; Lomet & Luo's Wamp = WA - 1, their
+emptiness E = 1 - mean valid fraction of victims and their cost 2 / E = 2 WA.
 
 Tables (CSV + Markdown) and plots (PNG):
   seed003-table1        the nine (b, Sf, d, c) rows: simulated WA vs the ODE column (N = 50,000)
@@ -28,11 +30,11 @@ results.json "results" keys:
   seed002_table2_mdc_over_mdc_opt       {split: mdc cost / MDC-opt cost - 1}
   seed002_table2_mdc_opt_grouped_over_mdc_opt  {split: our mdc-opt (grouped) cost / MDC-opt - 1}
   seed002_zipf_wamp                     {theta: {policy: {fill: Wamp}}}, GC writes per host page
-                                        programmed (seed 002's (1-E)/E)
+                                        programmed (Lomet & Luo's (1-E)/E)
   seed002_zipf_wamp_per_issued_write    the same per host write issued (sort-buffer rewrites included)
   seed002_zipf_rewrites_absorbed        {theta: {policy: {fill: share of host writes absorbed}}}
-Checks: the tolerances of docs/gc-policies.md (0.3% and 0.5% for seed 003 at full size, 0.01 in E
-for seed 002 Table 1, mdc below greedy for every skewed split, the Figure 1 trend; under Zipf at
+Checks: the tolerances of docs/gc-policies.md (0.3% and 0.5% for Van Houdt at full size, 0.01 in
+E for Lomet & Luo's Table 1, mdc below greedy for every skewed split, the Figure 1 trend; under Zipf at
 F >= 0.8, mdc below age, greedy and cost-benefit per host write issued, and mdc without the sort
 buffer below greedy).
 """
@@ -213,7 +215,7 @@ def seed002_hot_cold_options(s) -> dict:
 
 
 # Table 2 variants: (column, policy, extra params, frontier). "mdc-opt" is mdc with every page's
-# exact update frequency (--param oracle=1), seed 002's MDC-opt; with the single host frontier of
+# exact update frequency (--param oracle=1), Lomet & Luo's MDC-opt; with the single host frontier of
 # the double layout it sorts through the same 16-segment buffer as mdc, with two host frontiers
 # (hot-cold layout) it places the pages of each exact frequency in their own segments.
 TABLE2_VARIANTS = [
@@ -275,7 +277,7 @@ def seed002_table2(s, plt) -> None:
 # Sec 6.2.2 policies: (label, policy, params). mdc and mdc-oracle sort host writes through the
 # paper's 16-segment buffer, which absorbs rewrites of pages still staged in it; the "no buffer"
 # variants program every host write as it comes, so they see the same programmed stream as age,
-# greedy and cost-benefit (docs/validation.md, seed 002 sec 6.2.2).
+# greedy and cost-benefit (docs/validation.md; Lomet & Luo sec 6.2.2).
 ZIPF_POLICIES = [("age", "fifo", {}), ("greedy", "greedy", {}), ("cost-benefit", "cost-benefit", {}),
                  ("mdc", "mdc", {"sort_buffer_segments": 16}),
                  ("mdc-oracle", "mdc-oracle", {"sort_buffer_segments": 16}),

@@ -1,4 +1,4 @@
-"""Harmonia (seed 004): globally coordinated garbage collection in a RAID-0 of SSDs.
+"""Harmonia [Kim et al. 2011]: globally coordinated garbage collection in a RAID-0 of SSDs.
 
 An 8-SSD RAID-0 (4 KiB stripe unit, Table VIII) of slc-2011 drives (Table IX), every member
 preconditioned to GC steady state, driven by the paper's workloads: HPC(W) and HPC(R)
@@ -472,7 +472,7 @@ def add_arguments(parser) -> None:
 
 
 def entry(argv=None) -> int:
-    # The scenario contract of issue 7 reads {"workloads": ...} at the top of results.json.
+    # The scenario contract (scenarios/_common.py) reads {"workloads": ...} at the top of results.json.
     return run_scenario(lambda s: main(s, str(require_ssdtlm_binary()), s.args.jobs), __doc__, argv,
                         top_level_keys=("workloads",), add_arguments=add_arguments)
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Mjolnir (seed 000): a multi-reference flash store with mark-and-sweep GC, in the timed model
-(`ftl.mode=mjolnir`, docs/mjolnir.md).
+"""Mjolnir [Weiss et al. 2015]: a multi-reference flash store with mark-and-sweep GC, in the timed
+model (`ftl.mode=mjolnir`, docs/mjolnir.md).
 
     python scenarios/mjolnir.py [--quick] [--out DIR] [--ssdtlm PATH]
 
@@ -12,13 +12,13 @@ channels x 2 dies x 1 plane, 64 pages per block, 64 blocks per plane (32 in --qu
 segment (block i of every plane) is 512 pages = 2 MiB and the device has 64 (32) segments;
 35 % of it is hidden (`ftl.spare_factor`), the rest is the volume the workloads write.
 
-(a) GC in action (seed 000 Fig. 2): 32 writers (qd=32), 32 KiB random writes over the volume,
+(a) GC in action ([Weiss et al. 2015] Fig. 2): 32 writers (qd=32), 32 KiB random writes over the volume,
     1.6 volumes written in all, so about half of the writes overwrite live data; data mode on
     (every flash read checked). One figure with stacked panels from the store's timeline
     (stats.json mjolnir.timeline): host and backing (host + GC copy) I/O rates, utilization,
     bandwidth share, GC move rate, segments allocated vs reclaimed (cumulative: parallel slopes = reclamation keeps
     pace).
-(b) Reclaim time (seed 000 Tables 2 and 3): GC kept off during the workload
+(b) Reclaim time ([Weiss et al. 2015] Tables 2 and 3): GC kept off during the workload
     (`ftl.mjolnir.gc_start_utilization=0.99`), then `ftl.mjolnir.measure_reclaim_at_end`
     reclaims every segment holding data (validity threshold 1.0, one candidate per scan
     cycle, as the paper makes its GC clean live segments): the time from the start of the
@@ -26,7 +26,7 @@ segment (block i of every plane) is 512 pages = 2 MiB and the device has 64 (32)
     random writes (about one mapping each), against the mappings. Table 3: one segment of
     data (64 such writes) and n snapshots of the volume (`snapshot_burst=n`), against n. Each
     with a least-squares line and its r^2.
-(c) Scanner speed-up (seed 000 Fig. 3): one segment of data and 400 snapshots (100 in
+(c) Scanner speed-up ([Weiss et al. 2015] Fig. 3): one segment of data and 400 snapshots (100 in
     --quick), then the measured reclaim; the mean scan makespan on 1..12 scanner threads (12
     firmware cores) over the one-thread makespan.
 
@@ -259,7 +259,7 @@ def reclaim_tables(s):
 
 def scanner_speedup(s):
     # One segment of data and many snapshots of the volume: a map of unmergeable mappings
-    # spread over the namespace (seed 000 Fig. 3: 128 MB and 10,000 snapshots).
+    # spread over the namespace ([Weiss et al. 2015] Fig. 3: 128 MB and 10,000 snapshots).
     snapshots = s.pick(100, 400)
     threads = s.pick([1, 2, 4, 8], list(range(1, 13)))
     workload = (f"random-write:qd=32,size=32KiB,count={SEGMENT_WRITES},snapshot_every={SEGMENT_WRITES},"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Semi-preemptive GC (seed 001, Lee et al.): response time with `ftl.gc.preemption` = none
+"""Semi-preemptive GC [Lee et al. 2011]: response time with `ftl.gc.preemption` = none
 vs semi on synthetic and Financial-/Cello-like workloads.
 
     python scenarios/semi_preemptive_gc.py [--quick] [--out DIR] [--ssdtlm PATH]
@@ -7,7 +7,7 @@ vs semi on synthetic and Financial-/Cello-like workloads.
 (the scenario contract of scenarios/_common.py; PATH defaults to $SSDTLM_BINARY, else
 build/ssdtlm)
 
-Every run is `ssdtlm run --config slc-2011` (seed 001's 25 / 200 / 1500 us SLC part) shrunk to a
+Every run is `ssdtlm run --config slc-2011` ([Lee et al. 2011]'s 25 / 200 / 1500 us SLC part) shrunk to a
 small device (2 channels x 1 chip x 2 planes; 128 blocks of 64 pages per plane, 64 in --quick),
 preconditioned to GC steady state (`--precondition steady`), with per-request records; the
 figures are over every host request (reads and writes together), from arrival to completion.
@@ -15,11 +15,11 @@ figures are over every host request (reads and writes together), from arrival to
 3 % and State 3 at 1 % free blocks of a plane); suspend stays off in both, as in the paper (the
 full run adds two columns to the tables only: semi with program/erase suspend, and
 `non-preemptive`, the semi engine with yield, merge and pipeline off, in which every host
-request for a collecting plane waits for the end of the GC cycle: seed 001's baseline).
+request for a collecting plane waits for the end of the GC cycle: [Lee et al. 2011]'s baseline).
 
 Workloads (all open loop with bursty arrivals: Poisson at the burst rate during `on`, silent
 during `off`; the workload generator's `arrival=bursty` and `seq=`, docs/workloads.md):
-  financial, cello   seed 001's table: mean request size 7.09 / 7.06 KiB (a 4 / 8 / 16 KiB mix
+  financial, cello   [Lee et al. 2011]'s table: mean request size 7.09 / 7.06 KiB (a 4 / 8 / 16 KiB mix
                      with that mean), 18.92 % / 19.63 % reads, mean arrival rate 47.19 /
                      74.24 IOPS, delivered in bursts of 100 ms every second (so the rate
                      inside a burst is 10 times the mean)
@@ -72,7 +72,7 @@ MODES = {
     "none": ["--set", "ftl.gc.preemption=none"],
     "semi": ["--set", "ftl.gc.preemption=semi"],
     "semi+suspend": ["--set", "ftl.gc.preemption=semi", "--set", "controller.suspend.enabled=true"],
-    # Seed 001's baseline: GC steps back to back, every host request for the plane waits for the
+    # [Lee et al. 2011]'s baseline: GC steps back to back, every host request for the plane waits for the
     # cycle (the semi engine with its three techniques off).
     "non-preemptive": ["--set", "ftl.gc.preemption=semi", "--set", "ftl.gc.semi.yield=false",
                        "--set", "ftl.gc.semi.merge=false", "--set", "ftl.gc.semi.pipeline=false"],
@@ -240,7 +240,7 @@ def main(s):
     s.path("workloads.md").write_text("\n".join(lines) + "\n")
     for name in plots(out, rows, modes):
         s.path(name)
-    # Seed 001's direction on its write-dominant bursty workloads.
+    # [Lee et al. 2011]'s direction on its write-dominant bursty workloads.
     for name in ("financial", "cello"):
         none, semi = workloads_figures[name]["none"], workloads_figures[name]["semi"]
         s.check(f"{name}: semi lowers the mean response time", semi["mean_us"] < none["mean_us"],

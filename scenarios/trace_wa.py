@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Trace-driven write amplification: the shape of seed 003 Tables 4 and 5.
+"""Trace-driven write amplification: the shape of [Van Houdt 2013] Tables 4 and 5.
 
 For every trace in --traces (default ../shared/traces beside the checkout), every spare factor
 Sf in {0.14, 0.10, 0.06}, the single and the double write frontier, and d-choices GC with
@@ -9,7 +9,7 @@ memory c = 0..3 and c + d = 10 (b = 64 pages per block), runs
               --frontier single|double --policy d-choices --param d=10-c --param memory=c
               --warmup K0 --host-writes K --seed s
 
-(seed 003 section 4.1: the footprint rounded up to whole blocks is the logical space, written
+([Van Houdt 2013] section 4.1: the footprint rounded up to whole blocks is the logical space, written
 once sequentially, then the trace's writes replayed cyclically; --blocks is derived) and
 averages the write amplification over the seeds. A trace without writes is listed as skipped.
 
@@ -30,7 +30,7 @@ Outputs in DIR (default out/scenarios/trace_wa):
                            "error": message when the run failed (WA null)}],
                  "wall_seconds": total}
   table.csv     one line per row above
-  table.md      Markdown tables in the layout of seed 003 Tables 4 (single) and 5 (double)
+  table.md      Markdown tables in the layout of [Van Houdt 2013] Tables 4 (single) and 5 (double)
   trace_wa.png  WA against c per trace and Sf, single (dashed) and double (solid) frontier
 """
 import csv

@@ -1,6 +1,6 @@
 #pragma once
 // GcCoordinator: when the RAID controller makes its members collect garbage together
-// (Harmonia, seed 004, section IV.C). The controller calls the hooks; a coordinator decides
+// (Harmonia [Kim et al. 2011], section IV.C). The controller calls the hooks; a coordinator decides
 // and asks the context for a "GC round": a forced collection on every device in service.
 // Coordinators only ever add collections: each member still starts its own GC at its hard
 // threshold (its low watermark), so no coordinator can hold an SSD below it.

@@ -1,4 +1,4 @@
-// `none`: members collect on their own only (the uncoordinated baseline of seed 004).
+// `none`: members collect on their own only (the uncoordinated baseline of [Kim et al. 2011]).
 #include "models/raid/gc_coordinator.h"
 
 namespace ssdtlm {

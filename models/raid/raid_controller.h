@@ -1,5 +1,5 @@
 #pragma once
-// RaidController: the array controller between the host and N member SSDs (seed 004's
+// RaidController: the array controller between the host and N member SSDs ([Kim et al. 2011]'s
 // "O-RAID"). Host requests arrive on `host_socket` (BEGIN_REQ with a HostCommand, answered
 // later with BEGIN_RESP, like an SSD's HostInterface); the controller charges its firmware
 // time, locks the stripes, plans member I/O (RaidIoPlanner), issues member reads, runs the
@@ -82,7 +82,7 @@ class RaidController : public sc_core::sc_module, public GcCoordinationContext, 
   bool background_idle() const { return rebuild_in_flight_ == 0 && host_outstanding_ == 0 && forces_in_transit_ == 0; }
 
   // Per-member response times of commands issued in [start, start + window) to a CSV file
-  // (seed 004 Fig. 9): device, op, issue time, latency.
+  // ([Kim et al. 2011] Fig. 9): device, op, issue time, latency.
   void open_member_trace(const std::string& path, std::uint64_t start_ns, std::uint64_t window_ns);
   // Flushes the member trace; ConfigError naming the file when a write failed (disk full).
   void check_member_trace_written();

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Reproducible speed and memory benchmarks of ssdtlm (issue 10). Prints figures; --json prints
-one JSON object with the keys named in brackets below.
+"""Reproducible speed and memory benchmarks of ssdtlm (docs/performance.md). Prints figures;
+--json prints one JSON object with the keys named in brackets below.
 
 (a) timed platform, 4 KiB uniform random writes at queue depth 32 to GC steady state on a 2 GiB
     device (64 pages of 4 KiB per block, 4 dies, spare factor 0.1, greedy):

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Speed and memory of the functional engine (`ssdtlm wa`): greedy, N = 50,000 blocks of 64
-# pages, Sf = 0.1, uniform random writes (the figure issue 3 asks for: >= 20 million host page
+# pages, Sf = 0.1, uniform random writes (the target: >= 20 million host page
 # writes per second, <= 16 bytes of FTL state per physical page).
 #
 #   tests/bench/functional_bench.sh [PATH_TO_SSDTLM] [RUNS]

@@ -1,6 +1,6 @@
 // Trace reader speed: writes a file of N realistic lines per format, then times a full read
 // (detection excluded, format given) and prints lines per second. Built and run by
-// trace_bench.sh; issue 5 asks for at least 1 million lines per second per reader.
+// trace_bench.sh; the target is at least 1 million lines per second per reader.
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>

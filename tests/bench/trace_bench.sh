@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Trace reader speed (issue 5: >= 1 million lines per second per reader).
+# Trace reader speed (target: >= 1 million lines per second per reader; docs/performance.md).
 # Usage: tests/bench/trace_bench.sh [BUILD_DIR] [LINES]
 # Compiles tests/bench/trace_bench.cpp against BUILD_DIR's libssdtlm_lib.a (build the project
 # first, e.g. `make build`), writes LINES lines per format to a temp dir and prints lines/s.

@@ -1,5 +1,7 @@
 """Extracts the fenced code blocks of README.md and docs/*.md and runs them: the project rule
 "every code block in README.md and docs/ runs in CI" (tests/python/test_doc_code_blocks.py).
+docs/history/ is left out on purpose: it records commands as they were run on older commits,
+which need not run today (it holds no fenced blocks; its commands are inline text).
 
 What a block is, by the first word after its opening fence:
   sh, bash, shell, console  run by `bash -e -o pipefail` from the repository root; in `console`

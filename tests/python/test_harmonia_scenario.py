@@ -1,8 +1,8 @@
-"""scenarios/harmonia.py --quick (seed 004): the results.json contract, the direction of the
-paper's headline result (coordinated GC lowers HPC(W)'s mean and spread of response time) and
-the direction measured here for the enterprise workloads TPC-C and Financial (coordination
-raises both: the members' own GC never meets a host write at these rates, a round does;
-docs/validation.md)."""
+"""scenarios/harmonia.py --quick (Harmonia, [Kim et al. 2011]): the results.json contract, the
+direction of the paper's headline result (coordinated GC lowers HPC(W)'s mean and spread of
+response time) and the direction measured here for the enterprise workloads TPC-C and Financial
+(coordination raises both: the members' own GC never meets a host write at these rates, a round
+does; docs/validation.md)."""
 import json
 import os
 import pathlib

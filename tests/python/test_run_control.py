@@ -312,7 +312,7 @@ def start_raid_python(workload, precondition, settings):
 
 
 def test_keyboard_interrupt_stops_a_python_raid_run_promptly(tmp_path):
-    # A RAID run is one call into the kernel: Ctrl-C used to wait for all of it.
+    # A RAID run is one call into the kernel: Ctrl-C must stop it inside that call, not after it.
     process = start_raid_python(ENDLESS_READS, "fill", {"ssd.nand.blocks_per_plane": 64})
     stdout, stderr, seconds = interrupt(process, 2.0)
     assert "KeyboardInterrupt" in stderr, stderr

@@ -1,6 +1,6 @@
 """scenarios/semi_preemptive_gc.py --quick: results.json has the documented "workloads" shape, the
 Financial- and Cello-like workloads are there, and semi-preemptive GC improves the mean and the
-variance of response time on these write-dominant bursty workloads (seed 001's direction)."""
+variance of response time on these write-dominant bursty workloads ([Lee et al. 2011]'s direction)."""
 import json
 import math
 import os
@@ -32,7 +32,7 @@ def test_semi_preemptive_gc_quick(ssdtlm_binary, tmp_path):
     # Synthetic sweeps vary one parameter at a time.
     for family in ("size", "rate", "seq", "read"):
         assert any(name.startswith(family + "-") for name in workloads), family
-    # The direction of seed 001 on write-dominant bursty workloads: lower mean and variance.
+    # The direction of [Lee et al. 2011] on write-dominant bursty workloads: lower mean and variance.
     for name in ("financial", "cello"):
         none, semi = workloads[name]["none"], workloads[name]["semi"]
         assert semi["mean_us"] < none["mean_us"], (name, none, semi)

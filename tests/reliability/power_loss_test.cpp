@@ -408,8 +408,8 @@ TEST_F(PowerLossTest, RunEndsWithConfiguredPowerLossAndReportsRecovery) {
 }
 
 // The cut lands at the configured instant to the picosecond, between two timeline ticks or not,
-// and what it finds does not depend on the statistics settings: the kernel's clock used to stay
-// at its last own event (the latest timeline tick) while the model had run up to the instant.
+// and what it finds does not depend on the statistics settings (the timeline ticks are the
+// kernel's own events, and the model's time runs ahead of the kernel's clock between them).
 TEST_F(PowerLossTest, CutLandsAtTheConfiguredInstantWhateverTheTimelineInterval) {
   const double loss_at_us = 20003.7071;
   const std::uint64_t loss_at_ps = 20'003'707'100;

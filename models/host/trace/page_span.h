@@ -1,5 +1,5 @@
 #pragma once
-// Which pages a trace request touches, by seed 003 section 4.1's processing: the offset is
+// Which pages a trace request touches, by [Van Houdt 2013] section 4.1's processing: the offset is
 // aligned down to a page, then the request is split into ceil(size / page) page requests.
 // (A request straddling a page boundary thus touches the pages from its aligned start, not
 // every page it overlaps: that is what the paper's tables were computed with.)

@@ -13,7 +13,7 @@ TracePageStream TracePageStream::from_trace(TraceReader& reader, std::uint64_t p
   PageTable new_numbers;
   TraceRecord record;
   while (reader.next(record)) {
-    // seed 003 counts reads and writes only
+    // [Van Houdt 2013] counts reads and writes only
     if (record.op == HostOp::Trim || record.op == HostOp::Flush) continue;
     const PageSpan span = page_span(record, page_bytes);
     for (std::uint64_t page = span.first_page; page < span.first_page + span.page_count; ++page) {

@@ -1,5 +1,5 @@
 #pragma once
-// The write stream of a trace as seed 003 section 4.1 replays it in the functional engine:
+// The write stream of a trace as [Van Houdt 2013] section 4.1 replays it in the functional engine:
 // 4 KiB pages (page_span.h), the footprint (every page a read or a write touches) renumbered
 // 0..x-1 in order of first appearance, and the sequence of written pages under those numbers,
 // replayed cyclically for as many host writes as the experiment needs.

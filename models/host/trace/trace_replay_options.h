@@ -22,9 +22,9 @@ struct TraceReplayOptions {
   TraceReaderOptions reader;
   TraceTiming timing = TraceTiming::Recorded;
   double speedup = 1.0;      // recorded timing: 2 replays twice as fast
-  std::uint32_t repeat = 1;  // passes over the trace (seed 003 replays its traces cyclically)
+  std::uint32_t repeat = 1;  // passes over the trace ([Van Houdt 2013] replays its traces cyclically)
   BeyondDevice beyond_device = BeyondDevice::Wrap;
-  // Split requests into pieces of at most this many bytes (seed 003: 4096); 0 keeps them.
+  // Split requests into pieces of at most this many bytes ([Van Houdt 2013]: 4096); 0 keeps them.
   std::uint64_t split_bytes = 0;
 };
 

@@ -2,7 +2,7 @@
 // Replays a trace file as host requests, streaming (one record in memory at a time):
 // as recorded (open loop, times divided by a speed-up) or closed loop at a queue depth;
 // several passes; offsets aligned to the logical block and sizes rounded up to cover the
-// recorded bytes; optional splitting into pieces (seed 003 splits at 4 KiB); addresses past
+// recorded bytes; optional splitting into pieces ([Van Houdt 2013] splits at 4 KiB); addresses past
 // the device wrapped or rejected; each trace device numbered as a request stream.
 #include <cstdint>
 #include <string>

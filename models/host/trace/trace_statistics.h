@@ -1,6 +1,6 @@
 #pragma once
 // What `ssdtlm trace-stats` reports about a trace: counts and bytes per operation, request
-// sizes, the footprint in pages, and seed 003's Tables 2 and 3 (read-only share of the
+// sizes, the footprint in pages, and [Van Houdt 2013]'s Tables 2 and 3 (read-only share of the
 // footprint, LBA locality). One streaming pass; memory grows with the footprint only.
 #include <cstdint>
 #include <map>
@@ -13,8 +13,8 @@
 namespace ssdtlm {
 
 struct TraceStatisticsOptions {
-  std::uint64_t page_bytes = 4096;  // seed 003 section 4.1 uses 4 KiB pages
-  // The columns of seed 003 Table 3: percent of the page accesses.
+  std::uint64_t page_bytes = 4096;  // [Van Houdt 2013] section 4.1 uses 4 KiB pages
+  // The columns of [Van Houdt 2013] Table 3: percent of the page accesses.
   std::vector<double> locality_access_percents = {20, 40, 60, 80};
 };
 
@@ -23,7 +23,7 @@ struct SizeBucket {
   std::uint64_t requests = 0;
 };
 
-// Seed 003 Table 3, read as "the most frequently accessed pages that receive
+// [Van Houdt 2013] Table 3, read as "the most frequently accessed pages that receive
 // access_percent % of all page accesses make up footprint_percent % of the footprint".
 struct LocalityPoint {
   double access_percent = 0;
@@ -47,7 +47,7 @@ struct TraceStatistics {
   std::map<std::uint32_t, std::uint64_t> requests_per_device;
   std::uint64_t first_timestamp_ns = 0;
   std::uint64_t last_timestamp_ns = 0;
-  // Pages, by seed 003's processing (page_span.h); trims do not count.
+  // Pages, by [Van Houdt 2013]'s processing (page_span.h); trims do not count.
   std::uint64_t page_bytes = 0;
   std::uint64_t page_reads = 0;
   std::uint64_t page_writes = 0;

@@ -21,7 +21,7 @@ class AddressDistribution {
   virtual std::uint64_t sample(Rng& rng) = 0;  // in [0, count)
   virtual std::string describe() const = 0;
   // The exact probability of each item per access, when the distribution knows it (for
-  // validation runs with known update frequencies, seed 002's MDC-opt); false otherwise.
+  // validation runs with known update frequencies, [Lomet & Luo 2021]'s MDC-opt); false otherwise.
   virtual bool item_probabilities(std::vector<float>& out) const {
     (void)out;
     return false;

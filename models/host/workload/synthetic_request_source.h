@@ -1,5 +1,5 @@
 #pragma once
-// The synthetic host workload of issue 2: closed loop at a queue depth or open loop (fixed,
+// The synthetic host workload: closed loop at a queue depth or open loop (fixed,
 // Poisson, bursty); random (uniform, hot/cold, Zipf) or sequential addresses; reads and
 // writes mixed by a fraction; fixed or weighted request sizes; stop after N requests and/or
 // a simulated time. Deterministic per seed, and each aspect draws from its own random stream,

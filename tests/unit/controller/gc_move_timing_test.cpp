@@ -1,6 +1,6 @@
 // The cost of a GC cycle on one die: k valid pages moved then the victim erased.
 // Without copyback a move is a read (data out) and a program (data in); with copyback the
-// page never leaves the die. Seed 001's example: k = 2, 25 / 200 / 1500 us, bus time left
+// page never leaves the die. [Lee et al. 2011]'s example: k = 2, 25 / 200 / 1500 us, bus time left
 // out: 2 x (25 + 200) + 1500 = 1950 us either way.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// FtlCore mechanics: mapping, frontiers (single / double / hot-cold, seed 003 sec 2.1 exactly),
+// FtlCore mechanics: mapping, frontiers (single / double / hot-cold, [Van Houdt 2013] sec 2.1 exactly),
 // in-place GC, watermarks and cycles, TRIM, the step API against the functional path, and the
 // configuration errors.
 #include <gtest/gtest.h>
@@ -67,7 +67,7 @@ TEST(FtlCore, TrimInvalidatesWithoutWriting) {
   EXPECT_EQ(core.check_consistency(), "");
 }
 
-// Seed 003 sec 2.1, single write frontier: when the frontier is full and no free block is left,
+// [Van Houdt 2013] sec 2.1, single write frontier: when the frontier is full and no free block is left,
 // the victim's j valid pages are written back to its first pages and the next b - j host
 // writes fill the rest.
 TEST(FtlCore, SingleFrontierCollectsInPlace) {
@@ -92,7 +92,7 @@ TEST(FtlCore, SingleFrontierCollectsInPlace) {
   EXPECT_EQ(core.check_consistency(), "");
 }
 
-// Seed 003 sec 2.1, double write frontier, WFI with room: the victim's pages go to the WFI and
+// [Van Houdt 2013] sec 2.1, double write frontier, WFI with room: the victim's pages go to the WFI and
 // the erased victim becomes the new WFE.
 TEST(FtlCore, DoubleFrontierVictimBecomesTheNewWfe) {
   FtlCore core(small_config(6, 4, 0.5, "fifo", "double"));  // 24 pages, 12 logical

@@ -73,7 +73,7 @@ TEST(FunctionalEngine, RejectsBadOptionsNamingTheFlag) {
   expect_config_error(o, "gc_high_watermark");
 }
 
-// mdc oracle=1 (seed 002's MDC-opt) needs every page's exact update frequency: a trace does not
+// mdc oracle=1 ([Lomet & Luo 2021]'s MDC-opt) needs every page's exact update frequency: a trace does not
 // define one, and a core driven without the engine has none.
 TEST(FunctionalEngine, MdcOracleNeedsExactFrequencies) {
   WaOptions o = small_run();
@@ -125,7 +125,7 @@ TEST(FunctionalEngine, MdcOracleByNameIsMdcWithExactFrequencies) {
 }
 
 // The sort buffer absorbs rewrites of staged pages: GC programs per host write issued count them,
-// GC programs per host page programmed (seed 002's (1-E)/E) do not. Without a buffer they agree.
+// GC programs per host page programmed ([Lomet & Luo 2021]'s (1-E)/E) do not. Without a buffer they agree.
 TEST(FunctionalEngine, ExtraWritesPerIssuedHostWriteCountsAbsorbedRewrites) {
   WaOptions o = small_run();
   o.workload = "zipf:theta=1.35";

@@ -1,5 +1,5 @@
-// How well mdc's u_p2 estimate (seed 002 sec 5.2) tracks the true update rates under Zipf, the
-// measurement behind docs/validation.md "Seed 002 sec 6.2.2". After a run, every sealed block
+// How well mdc's u_p2 estimate ([Lomet & Luo 2021] sec 5.2) tracks the true update rates under Zipf, the
+// measurement behind docs/validation.md "[Lomet & Luo 2021] sec 6.2.2". After a run, every sealed block
 // with valid pages is compared: estimated per-page rate 2 / (u_now - u_p2) against the mean exact
 // rate of the pages it holds. Blocks are grouped by the decade of their true rate (1 = the mean
 // rate 1 / logical pages); the table is printed for the docs.

@@ -1,4 +1,4 @@
-// `ssdtlm wa --workload trace:PATH`: seed 003 section 4.1 in the functional engine. The
+// `ssdtlm wa --workload trace:PATH`: [Van Houdt 2013] section 4.1 in the functional engine. The
 // footprint (every page read or written, renumbered) rounded up to whole blocks is the logical
 // space, the blocks follow from the spare factor, and the trace's writes are replayed cyclically.
 #include <gtest/gtest.h>
@@ -91,7 +91,7 @@ TEST(TraceWa, DeterministicAndRepeatable) {
   EXPECT_EQ(a.erases, b.erases);
 }
 
-// The shared real traces at seed 003's b = 64: footprint sizes match trace-stats (docs/workloads.md).
+// The shared real traces at [Van Houdt 2013]'s b = 64: footprint sizes match trace-stats (docs/workloads.md).
 TEST(TraceWa, SharedTracesSizeTheDeviceFromTheFootprint) {
   SSDTLM_REQUIRE_SHARED_TRACES(dir);
   struct Case {
@@ -117,7 +117,7 @@ TEST(TraceWa, SharedTracesSizeTheDeviceFromTheFootprint) {
   }
 }
 
-// Seed 003 Table 5's direction: the double write frontier does not do worse than the single
+// [Van Houdt 2013] Table 5's direction: the double write frontier does not do worse than the single
 // one on a real trace, and d-choices with memory runs on it.
 TEST(TraceWa, DoubleFrontierAndDChoicesOnTpcc) {
   SSDTLM_REQUIRE_SHARED_TRACES(dir);

@@ -205,7 +205,7 @@ TEST(DChoicesPolicy, DOneWithoutMemoryIsRandomOverCandidates) {
 // The seed-003 Markov chain in miniature: each selection frees 8 - j pages, which the host then
 // invalidates uniformly at random among the valid ones, and the victim comes back full. Memory
 // (c runners-up compared again next time) lowers the victims' mean count below plain d-choices
-// with the same d (seed 003 Figure 1), and greedy is lower still.
+// with the same d ([Van Houdt 2013] Figure 1), and greedy is lower still.
 double mean_victim_count_in_chain(const std::string& policy_name, std::map<std::string, std::string> params) {
   constexpr BlockId kBlocks = 256;
   CraftedBlocks blocks(kBlocks);

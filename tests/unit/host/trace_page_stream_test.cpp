@@ -1,4 +1,4 @@
-// The trace page stream of seed 003 section 4.1: renumbering in order of first appearance
+// The trace page stream of [Van Houdt 2013] section 4.1: renumbering in order of first appearance
 // (reads count), the write sequence, cyclic replay, and the real traces against an
 // independent computation.
 #include "models/host/trace/trace_page_stream.h"

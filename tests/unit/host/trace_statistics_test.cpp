@@ -1,4 +1,4 @@
-// Trace statistics: exact figures on a crafted trace, seed 003's page processing, and the
+// Trace statistics: exact figures on a crafted trace, [Van Houdt 2013]'s page processing, and the
 // real traces against an independent Python computation over the same files (footprint,
 // read-only pages and the Table 3 locality columns with 4 KiB pages, devices merged).
 #include "models/host/trace/trace_statistics.h"
@@ -67,7 +67,7 @@ TEST(TraceStatisticsTest, JsonHasTheRequiredKeys) {
   EXPECT_THAT(to_text(statistics_of(file.path())), HasSubstr("footprint  4 pages = 16384 B"));
 }
 
-TEST(TraceStatisticsTest, PagesFollowSeed003Processing) {
+TEST(TraceStatisticsTest, PagesFollowTheReplayPageProcessing) {
   // Offset aligned down to the page, then ceil(size / page) pages: 2 KiB + 8 KiB touches
   // pages 0 and 1 (not 2, which its last bytes overlap).
   TraceRecord record;

@@ -120,7 +120,7 @@ TEST(ConfigTest, PresetsLoadAndOverridesApply) {
   const SsdConfig slc = resolve_ssd_config(load_platform_document("slc-2011", {"ftl.gc.policy=d-choices", "seed=7"}));
   EXPECT_EQ(slc.ftl_core.victim_policy, "d-choices");
   EXPECT_EQ(slc.seed, 7u);
-  EXPECT_EQ(slc.geometry.total_bytes(), 32ull << 30);  // seed 004 Table IX: 32 GB
+  EXPECT_EQ(slc.geometry.total_bytes(), 32ull << 30);  // [Kim et al. 2011] Table IX: 32 GB
   const SsdConfig mlc = resolve_ssd_config(load_platform_document("mlc-mqsim", {}));
   EXPECT_EQ(mlc.geometry.total_bytes(), 512ull << 30);
   EXPECT_EQ(mlc.geometry.dies(), 64u);

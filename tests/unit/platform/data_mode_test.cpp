@@ -1,6 +1,6 @@
 // Data mode end to end: random reads and writes with GC running; the FTL checks every flash
 // read against the oracle as it happens, and the platform re-reads every logical page at the
-// end. Variants cover foreground/background GC, copyback moves, in-place (seed 003) GC and the
+// end. Variants cover foreground/background GC, copyback moves, in-place ([Van Houdt 2013]) GC and the
 // write buffer, and mdc's sort buffer (writes staged in DRAM, programmed sorted in batches).
 #include <gtest/gtest.h>
 

@@ -1,12 +1,12 @@
-// Semi-preemptive GC (seed 001) and program/erase suspend, end to end with exact times.
+// Semi-preemptive GC ([Lee et al. 2011]) and program/erase suspend, end to end with exact times.
 //
 // The scene: one die, one plane of 16 blocks of 4 pages, 48 logical pages, ideal bus, no
-// firmware cycles, 25 / 200 / 1500 us (seed 001's timings), fifo victim selection, GC between
+// firmware cycles, 25 / 200 / 1500 us ([Lee et al. 2011]'s timings), fifo victim selection, GC between
 // 2 and more than 2 free blocks. After the fill (blocks 0-11), host writes of logical pages
 // 0, 1, 4, 5, 6, 7, 8 and 9 (one every millisecond) leave block 0 with two valid pages
 // (logical 2 and 3) and block 1 with none; the eighth write fills the open block at 2 free
 // blocks, so a GC cycle starts the moment that write's program is issued. It collects block 0
-// (two page copies and an erase: seed 001's 1.95 ms), then block 1 (an erase), and ends at 3
+// (two page copies and an erase: [Lee et al. 2011]'s 1.95 ms), then block 1 (an erase), and ends at 3
 // free blocks. The GC's first step queues behind that host program, so with F = the FTL's
 // arrival time of the eighth write, the GC runs (semi, one step at a time; times in us):
 //     F+200 r1 F+225 p1 F+425 r2 F+450 p2 F+650 erase F+2150 erase F+3650
@@ -33,7 +33,7 @@ using testing::VectorRequestSource;
 constexpr std::uint64_t kUs = 1'000'000;  // ps
 constexpr std::uint64_t kTr = 25 * kUs, kTprog = 200 * kUs, kTbers = 1500 * kUs;
 constexpr std::uint64_t kProgramSuspend = 20 * kUs, kEraseSuspend = 40 * kUs, kResume = 5 * kUs;
-// Seed 001's example: a victim with two valid pages, 2 x (25 + 200) + 1500 = 1950 us.
+// [Lee et al. 2011]'s example: a victim with two valid pages, 2 x (25 + 200) + 1500 = 1950 us.
 constexpr std::uint64_t kSeedExampleGc = 2 * (kTr + kTprog) + kTbers;
 static_assert(kSeedExampleGc == 1950 * kUs);
 // The whole cycle after F: the host program ahead, block 0, block 1.
@@ -109,7 +109,7 @@ class SemiPreemptiveGcTest : public testing::SystemCTest {
   }
 };
 
-// The GC's own timeline in the scene: seed 001's 1.95 ms for block 0 after the host program it
+// The GC's own timeline in the scene: [Lee et al. 2011]'s 1.95 ms for block 0 after the host program it
 // queues behind, then the erase of block 1.
 TEST_F(SemiPreemptiveGcTest, GcCycleTimeIsTheSameInBothModesWithoutHostReads) {
   for (const char* mode : {"none", "semi"}) {

@@ -128,7 +128,7 @@ TEST_F(PlatformTimingTest, ReadOfUnwrittenPageCostsNoFlashTime) {
   EXPECT_EQ(platform.statistics()["flash"]["reads"]["total"], 0);
 }
 
-// Seed 001's example: a victim with two valid pages costs 2 x (tR + tPROG) + tBERS = 1.95 ms
+// [Lee et al. 2011]'s example: a victim with two valid pages costs 2 x (tR + tPROG) + tBERS = 1.95 ms
 // on an ideal bus; with a real bus each move adds the command phases and two page transfers.
 class GcCycleTimeTest : public testing::SystemCTest, public ::testing::WithParamInterface<bool> {};
 

@@ -1,4 +1,4 @@
-// Mjolnir data checks through many GC cycles (seed 000): snapshots keep their point-in-time
+// Mjolnir data checks through many GC cycles ([Weiss et al. 2015]): snapshots keep their point-in-time
 // data while the origin changes, and a randomized mix of writes, trims, clones, moves,
 // deletes and snapshots under continuous mark-and-sweep never loses or frees a referenced
 // block: every logical address is checked against an oracle, and no mapping may point into

@@ -1,4 +1,4 @@
-// Seed 000 Fig. 2 in miniature, untimed: 32 writers with 4-block writes on a small store; each
+// [Weiss et al. 2015] Fig. 2 in miniature, untimed: 32 writers with 4-block writes on a small store; each
 // writer fills its 32-chunk region, then overwrites random chunks of it, so live data settles
 // at half the capacity while the log keeps filling. The host owns the bandwidth below 50%
 // utilization; above it the rate limiter gives the GC a growing share, the GC keeps up in the

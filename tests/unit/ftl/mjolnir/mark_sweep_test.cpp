@@ -1,4 +1,4 @@
-// Mjolnir mark and sweep on small hand-worked stores (seed 000 sections 4.2 and 4.3): the
+// Mjolnir mark and sweep on small hand-worked stores ([Weiss et al. 2015] sections 4.2 and 4.3): the
 // two-scan pipeline, greedy selection under the validity threshold, the reverse-map memory
 // limit, callbacks that drop overwritten data from pending cleans, and the cleaner's steps.
 #include <gtest/gtest.h>

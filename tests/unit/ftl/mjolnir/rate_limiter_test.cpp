@@ -1,4 +1,4 @@
-// Mjolnir rate limiter (seed 000 section 4.3.2): the documented formula, start threshold,
+// Mjolnir rate limiter ([Weiss et al. 2015] section 4.3.2): the documented formula, start threshold,
 // panic mode and the work-conserving cases.
 #include <gtest/gtest.h>
 

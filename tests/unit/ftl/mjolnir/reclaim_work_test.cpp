@@ -1,4 +1,4 @@
-// Seed 000 Table 3's structure, untimed: reclaiming one segment of data that n snapshots
+// [Weiss et al. 2015] Table 3's structure, untimed: reclaiming one segment of data that n snapshots
 // share. Both scans visit every mapping of every snapshot, the reverse map holds an entry per
 // referencing piece and the cleaner updates every reference, so the work grows linearly with
 // the snapshots, while the data is copied exactly once.

@@ -1,4 +1,4 @@
-// Parallel scanner threads with the flag-and-barrier reassignment of seed 000 section 4.2.3:
+// Parallel scanner threads with the flag-and-barrier reassignment of [Weiss et al. 2015] section 4.2.3:
 // an exact hand-worked schedule and the speed-up curve of Fig. 3 (1..12 threads).
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Mjolnir translation layer (seed 000 section 2, Fig. 1a): extents, coalescing, range copy,
+// Mjolnir translation layer ([Weiss et al. 2015] section 2, Fig. 1a): extents, coalescing, range copy,
 // move and delete semantics, the cleaner's conditional remap and the map callbacks.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Validation against seed 003 (Van Houdt, d-choices GC with memory), with the functional
+// Validation against d-choices GC with memory [Van Houdt 2013], with the functional
 // engine under uniform random writes, single write frontier, as in the paper's Table 1.
 //
 // Table 1 (all nine rows): the paper's own simulation at N = 50,000 blocks agrees with its ODE
@@ -39,9 +39,9 @@ struct Table1Row {
   double ode;
 };
 
-class Seed003Table1 : public ::testing::TestWithParam<Table1Row> {};
+class ReproductionDChoicesTable : public ::testing::TestWithParam<Table1Row> {};
 
-TEST_P(Seed003Table1, WithinPointThreePercentOfTheOde) {
+TEST_P(ReproductionDChoicesTable, WithinPointThreePercentOfTheOde) {
   const Table1Row row = GetParam();
   const WaResult result = run_wa(uniform_run(row.b, row.spare_factor, "d-choices",
                                              {{"d", std::to_string(row.d)}, {"memory", std::to_string(row.c)}}));
@@ -50,21 +50,21 @@ TEST_P(Seed003Table1, WithinPointThreePercentOfTheOde) {
       << result.write_amplification << " vs ODE " << row.ode;
 }
 
-INSTANTIATE_TEST_SUITE_P(AllNineRows, Seed003Table1,
+INSTANTIATE_TEST_SUITE_P(AllNineRows, ReproductionDChoicesTable,
                          ::testing::Values(Table1Row{64, 0.08, 5, 2, 6.2461}, Table1Row{64, 0.12, 6, 24, 4.2408},
                                            Table1Row{64, 0.17, 8, 8, 3.0596}, Table1Row{32, 0.07, 6, 5, 6.4146},
                                            Table1Row{32, 0.11, 20, 3, 4.2113}, Table1Row{32, 0.16, 15, 19, 3.0668},
                                            Table1Row{16, 0.06, 10, 1, 6.1340}, Table1Row{16, 0.10, 4, 10, 4.5355},
                                            Table1Row{16, 0.15, 2, 3, 3.9448}));
 
-TEST(Seed003, GreedyB64Sf010MatchesTheMeanFieldValue) {
+TEST(ReproductionDChoices, GreedyB64Sf010MatchesTheMeanFieldValue) {
   const WaResult result = run_wa(uniform_run(64, 0.10, "greedy"));
   EXPECT_NEAR(result.write_amplification / 4.8213, 1.0, 0.005) << "WA " << result.write_amplification;
-  // seed 003's definition: WA = b / (b - mean valid pages of the victims)
+  // [Van Houdt 2013]'s definition: WA = b / (b - mean valid pages of the victims)
   EXPECT_NEAR(result.write_amplification, 1.0 / (1.0 - result.mean_valid_fraction_of_victims), 0.002);
 }
 
-TEST(Seed003, Figure1MemoryLowersWriteAmplificationAtFixedD) {
+TEST(ReproductionDChoices, Figure1MemoryLowersWriteAmplificationAtFixedD) {
   double previous = 0.0;
   for (const std::uint32_t c : {0u, 1u, 2u, 4u}) {
     const WaResult result = run_wa(uniform_run(64, 0.10, "d-choices", {{"d", "10"}, {"memory", std::to_string(c)}}));

@@ -1,5 +1,5 @@
-// Validation against seed 002 (Lomet & Luo, MDC cleaning), with the functional engine and
-// 512-page segments. Seed 002 reports Wamp = extra writes / user writes = WA - 1 and segment
+// Validation against MDC cleaning [Lomet & Luo 2021], with the functional engine and
+// 512-page segments. [Lomet & Luo 2021] reports Wamp = extra writes / user writes = WA - 1 and segment
 // emptiness E at cleaning = 1 - mean valid fraction of the victims; its "cost" is 2 / E = 2 WA.
 //
 // Table 1 (uniform updates, fill factor F = 1 - spare factor, 0.50 ... 0.95): age/FIFO's E within
@@ -58,9 +58,9 @@ WaResult uniform_segments(double fill, const std::string& policy) {
   return run_wa(options);
 }
 
-class Seed002Table1 : public ::testing::TestWithParam<Table1Row> {};
+class ReproductionMdcUniformUpdates : public ::testing::TestWithParam<Table1Row> {};
 
-TEST_P(Seed002Table1, AgeAndGreedyEmptinessMatchTheTable) {
+TEST_P(ReproductionMdcUniformUpdates, AgeAndGreedyEmptinessMatchTheTable) {
   const Table1Row row = GetParam();
   const double fifo_e = 1.0 - uniform_segments(row.fill, "fifo").mean_valid_fraction_of_victims;
   const double greedy_e = 1.0 - uniform_segments(row.fill, "greedy").mean_valid_fraction_of_victims;
@@ -72,7 +72,7 @@ TEST_P(Seed002Table1, AgeAndGreedyEmptinessMatchTheTable) {
   EXPECT_NEAR(fifo_e, e, 0.01) << "F = " << row.fill << " eq. 4 gives " << e;
 }
 
-INSTANTIATE_TEST_SUITE_P(FillFactors, Seed002Table1,
+INSTANTIATE_TEST_SUITE_P(FillFactors, ReproductionMdcUniformUpdates,
                          ::testing::Values(Table1Row{0.95, 0.094, 0.097}, Table1Row{0.90, 0.19, 0.192},
                                            Table1Row{0.85, 0.29, 0.283}, Table1Row{0.80, 0.375, 0.370},
                                            Table1Row{0.75, 0.45, 0.453}, Table1Row{0.70, 0.53, 0.532},
@@ -115,9 +115,9 @@ double hot_cold_cost(const Table2Row& row, const std::string& policy,
   return 2.0 * run_wa(options).write_amplification;
 }
 
-class Seed002Table2 : public ::testing::TestWithParam<Table2Row> {};
+class ReproductionMdcHotCold : public ::testing::TestWithParam<Table2Row> {};
 
-TEST_P(Seed002Table2, MdcBeatsGreedyAndApproachesMdcOpt) {
+TEST_P(ReproductionMdcHotCold, MdcBeatsGreedyAndApproachesMdcOpt) {
   const Table2Row row = GetParam();
   const double mdc = hot_cold_cost(row, "mdc");
   const double greedy = hot_cold_cost(row, "greedy");
@@ -129,7 +129,7 @@ TEST_P(Seed002Table2, MdcBeatsGreedyAndApproachesMdcOpt) {
   EXPECT_GT(mdc, row.min_cost * 0.97) << "below the analytical minimum: " << mdc;
 }
 
-TEST_P(Seed002Table2, ExactFrequenciesReproduceMdcOpt) {
+TEST_P(ReproductionMdcHotCold, ExactFrequenciesReproduceMdcOpt) {
   const Table2Row row = GetParam();
   const double grouped = hot_cold_cost(row, "mdc", {{"oracle", "1"}, {"frontiers", "2"}}, "hot-cold");
   const double sorted = hot_cold_cost(row, "mdc", {{"oracle", "1"}});
@@ -139,7 +139,7 @@ TEST_P(Seed002Table2, ExactFrequenciesReproduceMdcOpt) {
   EXPECT_LE(sorted, mdc) << "exact frequencies cannot do worse than their estimate here";
 }
 
-INSTANTIATE_TEST_SUITE_P(HotColdSplitsAtF08, Seed002Table2,
+INSTANTIATE_TEST_SUITE_P(HotColdSplitsAtF08, ReproductionMdcHotCold,
                          ::testing::Values(Table2Row{0.9, 0.1, 2.96, 2.96}, Table2Row{0.8, 0.2, 4.00, 3.99},
                                            Table2Row{0.7, 0.3, 4.80, 4.76}, Table2Row{0.6, 0.4, 5.23, 5.23},
                                            Table2Row{0.5, 0.5, 5.38, 5.38}));
@@ -151,7 +151,7 @@ WaResult zipf_run(double theta, double fill, const std::string& policy,
   return run_wa(options);
 }
 
-TEST(Seed002Zipf, Theta135MdcIsLowestPerWriteIssuedAndItsBufferExplainsThePerProgramFigure) {
+TEST(ReproductionMdcZipf, Theta135MdcIsLowestPerWriteIssuedAndItsBufferExplainsThePerProgramFigure) {
   const WaResult mdc = zipf_run(1.35, 0.9, "mdc");
   const WaResult greedy = zipf_run(1.35, 0.9, "greedy");
   const WaResult cost_benefit = zipf_run(1.35, 0.9, "cost-benefit");
@@ -171,7 +171,7 @@ TEST(Seed002Zipf, Theta135MdcIsLowestPerWriteIssuedAndItsBufferExplainsThePerPro
   EXPECT_LT(oracle.extra_writes_per_user_write, 0.9 * mdc.extra_writes_per_user_write);
 }
 
-TEST(Seed002Zipf, Theta099MdcIsBelowGreedyAndAgeByEitherCount) {
+TEST(ReproductionMdcZipf, Theta099MdcIsBelowGreedyAndAgeByEitherCount) {
   const WaResult mdc = zipf_run(0.99, 0.8, "mdc");
   const WaResult greedy = zipf_run(0.99, 0.8, "greedy");
   const WaResult age = zipf_run(0.99, 0.8, "fifo");
