@@ -11,9 +11,7 @@ namespace ssdtlm {
 using sc_core::sc_time;
 using mjolnir::Pba;
 
-struct MjolnirCpu::FlashTxn {
-  tlm::tlm_generic_payload gp;
-  FlashCommand command;
+struct MjolnirCpu::FlashTxn : FlashTransaction {
   TxnKind kind = TxnKind::HostRead;
   tlm::tlm_generic_payload* host_gp = nullptr;
   Lpn lpn = kInvalidLpn;
@@ -22,28 +20,24 @@ struct MjolnirCpu::FlashTxn {
   std::uint64_t expected_tag = 0;
   mjolnir::CopyOp copy;
   std::uint32_t segment = 0;
-
-  FlashTxn() { gp.set_extension(&command); }
-  ~FlashTxn() { gp.clear_extension(&command); }  // the extension is a member, not heap-owned
 };
 
 MjolnirCpu::MjolnirCpu(sc_core::sc_module_name name, const FtlCpuConfig& cpu, const MjolnirCpuConfig& config,
                        const FlashGeometry& geometry, bool data_mode)
     : sc_core::sc_module(name),
       host_socket("host_socket"),
-      flash_socket("flash_socket"),
       cpu_(cpu),
       config_(config),
       geometry_(geometry),
       data_mode_(data_mode),
       planes_total_(geometry.dies() * geometry.planes_per_die),
       timer_("timer"),
-      cores_(cpu.cores) {
+      cores_(cpu.cores),
+      port_("flash_socket", *this, timer_, "ssdtlm/mjolnir") {
   config_.store.segments = geometry.blocks_per_plane;
   config_.store.segment_blocks = planes_total_ * geometry.pages_per_block;
   store_ = std::make_unique<mjolnir::MjolnirStore>(config_.store);
   host_socket.register_nb_transport_fw(this, &MjolnirCpu::nb_transport_fw);
-  flash_socket.register_nb_transport_bw(this, &MjolnirCpu::nb_transport_bw);
   next_program_page_.assign(geometry.total_blocks(), 0);
   erases_outstanding_.assign(config_.store.segments, 0);
   erase_counts_.assign(geometry.total_blocks(), 0);
@@ -227,7 +221,7 @@ void MjolnirCpu::pump() {
   }
   pumping_ = false;
   // Host writes waiting, nothing in flight and no scan started: nothing will free space.
-  if (!host_writes_.empty() && free_txns_.size() == txn_storage_.size() && !scanning_ &&
+  if (!host_writes_.empty() && port_.all_released() && !scanning_ &&
       !store_->cleaner().has_work() && host_steps_running_ == 0) {
     SC_REPORT_ERROR("ssdtlm/mjolnir",
                     "the store is full: host writes wait for space and the scanner finds no segment under "
@@ -368,14 +362,7 @@ void MjolnirCpu::erase_segment(std::uint32_t segment) {
 // ---------------------------------------------------------------- flash side
 
 MjolnirCpu::FlashTxn& MjolnirCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin origin) {
-  FlashTxn* txn;
-  if (free_txns_.empty()) {
-    txn_storage_.push_back(std::make_unique<FlashTxn>());
-    txn = txn_storage_.back().get();
-  } else {
-    txn = free_txns_.back();
-    free_txns_.pop_back();
-  }
+  FlashTxn* txn = &port_.acquire();
   txn->kind = kind;
   txn->host_gp = nullptr;
   txn->lpn = kInvalidLpn;
@@ -384,11 +371,8 @@ MjolnirCpu::FlashTxn& MjolnirCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOr
   txn->command.plane_count = 1;
   txn->command.transfer_bytes = 0;
   txn->command.status = FlashStatus::Ok;
-  txn->command.issuer_tag = reinterpret_cast<std::uint64_t>(txn);
   return *txn;
 }
-
-void MjolnirCpu::release(FlashTxn& txn) { free_txns_.push_back(&txn); }
 
 void MjolnirCpu::issue(FlashTxn& txn) {
   const PageAddress address = geometry_.address_of_page(txn.ppn);
@@ -399,14 +383,10 @@ void MjolnirCpu::issue(FlashTxn& txn) {
   target.page = address.page;
   target.data_tag = txn.command.opcode == FlashOpcode::Program ? txn.expected_tag : 0;
   ++flash_stats_.flash_commands[static_cast<int>(txn.command.origin)][static_cast<int>(txn.command.opcode)];
-  txn.gp.set_command(tlm::TLM_IGNORE_COMMAND);
-  txn.gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  sc_time delay = sc_core::SC_ZERO_TIME;
-  if (flash_socket->nb_transport_fw(txn.gp, phase, delay) == tlm::TLM_COMPLETED) {
-    SC_REPORT_ERROR("ssdtlm/mjolnir", "flash controller completed a command synchronously; expected BEGIN_RESP later");
-  }
+  port_.send(txn);
 }
+
+void MjolnirCpu::end_of_elaboration() { port_.link_direct(); }
 
 void MjolnirCpu::program_ready(FlashTxn& txn) {
   const BlockId block = geometry_.block_of_page(txn.ppn);
@@ -430,17 +410,6 @@ void MjolnirCpu::program_ready(FlashTxn& txn) {
   }
 }
 
-tlm::tlm_sync_enum MjolnirCpu::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time& delay) {
-  if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
-  auto* txn = reinterpret_cast<FlashTxn*>(gp.get_extension<FlashCommand>()->issuer_tag);
-  if (delay != sc_core::SC_ZERO_TIME) {
-    timer_.schedule_in(delay, [this, txn]() { flash_completed(*txn); });
-  } else {
-    flash_completed(*txn);
-  }
-  return tlm::TLM_COMPLETED;
-}
-
 void MjolnirCpu::check_read(Pba pba, Lpn lpn, std::uint64_t expected, std::uint64_t read) {
   if (!data_mode_) return;
   ++flash_stats_.data_checks;
@@ -462,7 +431,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
       check_read(txn.pba, txn.lpn, txn.expected_tag, tag_read);
       auto* host = txn.host_gp;
       host->get_extension<FtlCommand>()->data_tag = data_mode_ ? tag_read : txn.expected_tag;
-      release(txn);
+      port_.release(txn);
       --inflight_pages_;
       ++host_pages_read_;
       complete_host(*host);
@@ -479,7 +448,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
         for (auto it = waiting->second.rbegin(); it != waiting->second.rend(); ++it) host_reads_.push_front(*it);
         inflight_programs_.erase(waiting);
       }
-      release(txn);
+      port_.release(txn);
       --inflight_pages_;
       ++host_pages_written_;
       complete_host(*host);
@@ -497,7 +466,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
       return;  // the copy is still in flight
     }
     case TxnKind::GcProgram: {
-      // The map follows only now (4.3), one mapping at a time on a firmware core; until then
+      // The map follows only now, one mapping at a time on a firmware core; until then
       // reads use the old copy.
       const std::uint64_t references = store_->reverse_maps().referrers(txn.copy.from).size();
       run_step(config_.cycles_per_mapping_updated * references, [this, &txn]() {
@@ -505,7 +474,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
         ++stats_.gc_copies;
         if (measuring_) ++stats_.measured_copies;
         ++map_generation_;
-        release(txn);
+        port_.release(txn);
         --inflight_pages_;
         pump();
       });
@@ -514,7 +483,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
     case TxnKind::GcErase: {
       const std::uint32_t segment = txn.segment;
       ++erase_counts_[geometry_.block_of_page(txn.ppn)];
-      release(txn);
+      port_.release(txn);
       if (--erases_outstanding_[segment] == 0) {
         ++stats_.segments_erased;
         if (selected_valid_[segment]) {
@@ -547,7 +516,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
 // ---------------------------------------------------------------- end of run, statistics
 
 bool MjolnirCpu::idle() const {
-  return free_txns_.size() == txn_storage_.size() && !scanning_ && host_reads_.empty() && host_writes_.empty() &&
+  return port_.all_released() && !scanning_ && host_reads_.empty() && host_writes_.empty() &&
          host_steps_running_ == 0;
 }
 

@@ -1,4 +1,5 @@
-// MjolnirCpu's statistics: the timeline samples and stats.json's "mjolnir" section.
+// MjolnirCpu's statistics: the timeline samples, stats.json's "mjolnir" section, and what the
+// platform reads through FtlFirmware (free space, erases, the end-of-run data check).
 #include "models/ftl/mjolnir_cpu.h"
 
 namespace ssdtlm {
@@ -106,6 +107,31 @@ nlohmann::json MjolnirCpu::statistics_json() const {
   }
   j["timeline"] = timeline;
   return j;
+}
+
+std::uint64_t MjolnirCpu::blocks_erased() const {
+  return flash_stats_.flash_commands[static_cast<int>(OpOrigin::Gc)][static_cast<int>(FlashOpcode::Erase)];
+}
+
+std::uint64_t MjolnirCpu::free_blocks() const {
+  return std::uint64_t{store_->log().free_segments()} * geometry_.dies() * geometry_.planes_per_die;
+}
+
+nlohmann::json MjolnirCpu::verify_data(const FlashPageReader& read_flash) const {
+  // Every block any mapping references must hold, on the die, the content the store's log
+  // says it holds (and never an erased page).
+  std::uint64_t checked = 0, mismatches = 0;
+  const mjolnir::MjolnirStore& store = *store_;
+  for (auto it = store.translation_layer().entries().begin(); it != store.translation_layer().entries().end(); ++it) {
+    const mjolnir::Extent& e = *it;
+    for (std::uint64_t i = 0; i < e.length; ++i) {
+      const std::uint64_t actual = read_flash(flash_page(e.physical + i));
+      const std::uint64_t expected = store.log().read(e.physical + i);
+      ++checked;
+      if (actual != expected || expected == mjolnir::kTrimmedTag) ++mismatches;
+    }
+  }
+  return {{"checked_pages", checked}, {"mismatches", mismatches}};
 }
 
 }  // namespace ssdtlm

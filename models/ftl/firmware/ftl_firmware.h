@@ -19,6 +19,7 @@
 namespace ssdtlm {
 
 class ArrayMemberFirmware;
+class PowerLossRecorder;
 
 class FtlFirmware {
  public:
@@ -30,6 +31,10 @@ class FtlFirmware {
   virtual tlm::tlm_initiator_socket<>& flash_initiator_socket() = 0;
   // Logical pages the host may address (the host interface's namespace).
   virtual std::uint64_t host_logical_pages() const = 0;
+  // Power-loss modelling (power.enabled, models/ftl/recovery/): the recorder learns of every
+  // program and erase. Ignored by default: the configuration refuses power.enabled for an FTL
+  // that does not model it.
+  virtual void set_power_loss_recorder(PowerLossRecorder* /*recorder*/) {}
   // Flash commands go to the controller by direct calls rather than through the socket
   // (models/common/flash_command_link.h; known from the end of elaboration).
   virtual bool direct_flash_calls() const = 0;
