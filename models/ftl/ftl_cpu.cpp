@@ -924,8 +924,8 @@ void FtlCpu::set_target(FlashCommand& command, Ppn ppn, std::uint64_t tag) {
 
 namespace {
 
-// Out of line: inlined, its body cost every flash command of a run without cache commands a few
-// instructions in issue() (bench (a)).
+// Out of line: it runs only with cache commands, and inlined it would lengthen issue() for every
+// flash command of the runs without them.
 [[gnu::noinline]] void apply_cache_commands(CacheCommandStreams& streams, FlashCommand& command) {
   streams.apply(command);
 }
