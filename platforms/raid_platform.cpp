@@ -45,7 +45,7 @@ RaidPlatform::RaidPlatform(sc_core::sc_module_name name, const RaidConfig& confi
     }
   }
   for (std::uint32_t d = 0; d < devices_.size(); ++d) {
-    if (devices_[d]->mjolnir() != nullptr) {  // the GC channel and data hooks are FtlCpu's
+    if (devices_[d]->ftl().array_member() == nullptr) {  // no GC side channel, no content hooks
       throw config_error("member_overrides." + std::to_string(d) + ".ftl.mode",
                          "mjolnir members are not supported behind a RAID controller; use ftl.mode = page");
     }
@@ -54,10 +54,11 @@ RaidPlatform::RaidPlatform(sc_core::sc_module_name name, const RaidConfig& confi
   for (std::uint32_t d = 0; d < devices_.size(); ++d) {
     SsdPlatform& device = *devices_[d];
     controller_->member_socket.bind(device.host_interface().host_socket);
-    controller_->attach_gc_channel(d, std::make_unique<FtlGcChannel>(device.ftl(), config_.gc_thresholds[d]));
+    ArrayMemberFirmware& member = *device.ftl().array_member();
+    controller_->attach_gc_channel(d, std::make_unique<FtlGcChannel>(member, device.core(), config_.gc_thresholds[d]));
     if (RaidDataModel* data = controller_->data_model()) {
       // Data mode has block == page, so a member's logical page is its block number.
-      device.ftl().set_host_content_hooks(
+      member.set_host_content_hooks(
           [data, d](Lpn lpn) { return data->content_to_write(d, lpn); },
           [data, d](Lpn lpn, std::uint64_t tag) { data->content_read(d, lpn, tag); });
     }

@@ -2,10 +2,10 @@
 
 namespace ssdtlm {
 
-nlohmann::json reliability_statistics(const FlashController& controller, const FtlCore& core, const FtlCpu& ftl,
+nlohmann::json reliability_statistics(const FlashController& controller, const FtlCore& core, const FtlFirmware& ftl,
                                       const HostInterface& host_interface, std::uint64_t factory_bad_blocks) {
   const ReliabilityCounters& flash = controller.reliability_counters();
-  const FtlCpuStatistics& firmware = ftl.statistics();
+  const FtlCpuStatistics& firmware = ftl.flash_statistics();
   const FtlCounters& counters = core.counters();
   std::uint64_t raw_bit_errors = 0;
   for (DieId d = 0; d < controller.geometry().dies(); ++d) raw_bit_errors += controller.die(d).counters().raw_bit_errors;

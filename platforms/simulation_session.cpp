@@ -163,7 +163,7 @@ SimulationSession::SimulationSession(const nlohmann::json& effective, const std:
   // Python callbacks (sim.at) run on a loop of their own without run-ahead: each runs with the
   // kernel at its time, and the platform's loop stops ahead of it (docs/performance.md).
   actions_ = std::make_unique<TimedCallbackQueue>("session_actions", EventLoop::RunAhead::Off);
-  if (platform_->mjolnir() != nullptr) {
+  if (platform_->ftl().takes_range_commands()) {
     command_port_ = std::make_unique<CommandPort>("command_port", platform_->host_statistics(),
                                                   [this]() { command_completed(); });
   }
@@ -323,8 +323,8 @@ nlohmann::json SimulationSession::command_status(std::uint64_t handle) const {
 
 std::vector<std::optional<std::uint64_t>> SimulationSession::page_contents(std::uint64_t first_page,
                                                                           std::uint64_t pages) const {
-  const MjolnirCpu* store = platform_->mjolnir();
-  if (store == nullptr) throw config_error("ftl.mode", "page contents are read from the multi-reference store: ftl.mode = mjolnir");
+  const FtlFirmware& ftl = platform_->ftl();
+  if (!ftl.keeps_page_contents()) throw config_error("ftl.mode", "page contents are read from the multi-reference store: ftl.mode = mjolnir");
   if (first_page > config_.mjolnir.namespace_pages || pages > config_.mjolnir.namespace_pages - first_page) {
     throw config_error("length", "pages [" + std::to_string(first_page) + ", +" + std::to_string(pages) +
                                      ") exceed the namespace of " + std::to_string(config_.mjolnir.namespace_pages) +
@@ -332,7 +332,7 @@ std::vector<std::optional<std::uint64_t>> SimulationSession::page_contents(std::
   }
   std::vector<std::optional<std::uint64_t>> contents;
   contents.reserve(pages);
-  for (std::uint64_t page = first_page; page < first_page + pages; ++page) contents.push_back(store->store().read(page));
+  for (std::uint64_t page = first_page; page < first_page + pages; ++page) contents.push_back(ftl.page_content(page));
   return contents;
 }
 
@@ -458,8 +458,9 @@ void SimulationSession::schedule(std::uint64_t at_ps, std::function<void()> acti
 }
 
 void SimulationSession::set_foreground_gc(bool foreground) {
-  if (platform_->mjolnir() != nullptr) throw config_error("ftl.gc.foreground", "does not apply with ftl.mode = mjolnir");
-  platform_->ftl().set_foreground_gc(foreground);
+  if (!platform_->ftl().switch_foreground_gc(foreground)) {
+    throw config_error("ftl.gc.foreground", "does not apply with ftl.mode = mjolnir");
+  }
 }
 
 nlohmann::json SimulationSession::power_loss() {

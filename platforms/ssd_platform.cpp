@@ -6,6 +6,7 @@
 #include "models/common/config/config_error.h"
 #include "models/kernel/run_interrupt.h"
 #include "platforms/die_state_materializer.h"
+#include "platforms/ftl_firmware_factory.h"
 #include "platforms/reliability_statistics.h"
 #include "platforms/run_to_time.h"
 #include "platforms/run_warnings.h"
@@ -46,26 +47,16 @@ SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config)
   if (config_.data_mode) oracle_ = std::make_unique<DataOracle>();
   controller_ = std::make_unique<FlashController>("controller", config_.geometry, config_.nand_timing,
                                                   config_.bus_timing, config_.controller);
-  if (config_.ftl_mode == SsdConfig::FtlMode::Mjolnir) {
-    // The multi-reference store (docs/mjolnir.md): its namespace holds snapshot slots too.
-    mjolnir_cpu_ = std::make_unique<MjolnirCpu>("ftl", config_.ftl_cpu, config_.mjolnir, config_.geometry, config_.data_mode);
-    mjolnir_cpu_->flash_socket.bind(controller_->target_socket);
-    host_interface_ = std::make_unique<HostInterface>("host_interface", config_.host_interface,
-                                                      config_.geometry.page_size_bytes, config_.mjolnir.namespace_pages);
-    host_interface_->ftl_socket.bind(mjolnir_cpu_->host_socket);
-  } else {
-    ftl_cpu_ = std::make_unique<FtlCpu>("ftl", config_.ftl_cpu, *core_, oracle_.get());
-    ftl_cpu_->flash_socket.bind(controller_->target_socket);
-    if (config_.power.enabled) {
-      power_ = std::make_unique<PowerLossRecorder>(config_.power, *core_, oracle_.get());
-      core_->set_observer(power_.get());
-      ftl_cpu_->set_power_loss_recorder(power_.get());
-    }
-    host_interface_ = std::make_unique<HostInterface>("host_interface", config_.host_interface,
-                                                      config_.geometry.page_size_bytes,
-                                                      power_ ? power_->host_logical_pages() : core_->logical_pages());
-    host_interface_->ftl_socket.bind(ftl_cpu_->host_socket);
+  ftl_ = make_ftl_firmware(config_, *core_, oracle_.get());
+  ftl_->flash_initiator_socket().bind(controller_->target_socket);
+  if (config_.power.enabled) {  // ftl.mode = page only (ssd_config.cpp)
+    power_ = std::make_unique<PowerLossRecorder>(config_.power, *core_, oracle_.get());
+    core_->set_observer(power_.get());
+    ftl_->set_power_loss_recorder(power_.get());
   }
+  host_interface_ = std::make_unique<HostInterface>("host_interface", config_.host_interface,
+                                                    config_.geometry.page_size_bytes, ftl_->host_logical_pages());
+  host_interface_->ftl_socket.bind(ftl_->host_target_socket());
   timeline_ = std::make_unique<TimelineSampler>(
       "timeline", sc_core::sc_time(double(config_.stats.timeline_interval_ns), sc_core::SC_NS),
       config_.geometry.page_size_bytes, [this]() {
@@ -77,25 +68,13 @@ SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config)
         c.gc_pages_written = flash[static_cast<int>(FlashOpcode::Program)] + flash[static_cast<int>(FlashOpcode::CacheProgram)] +
                              flash[static_cast<int>(FlashOpcode::Copyback)];
         c.free_blocks = free_blocks();
-        if (mjolnir_cpu_) {
-          c.erases = flash[static_cast<int>(FlashOpcode::Erase)];
-          return c;
-        }
-        c.erases = core_->counters().erases;
-        c.units_collecting = ftl_cpu_->units_collecting();
+        c.erases = ftl_->blocks_erased();
+        c.units_collecting = ftl_->units_collecting();
         return c;
       });
 }
 
-std::uint64_t SsdPlatform::free_blocks() const {
-  if (mjolnir_cpu_) {
-    return std::uint64_t{mjolnir_cpu_->store().log().free_segments()} * config_.geometry.dies() *
-           config_.geometry.planes_per_die;
-  }
-  std::uint64_t blocks = 0;
-  for (UnitId u = 0; u < core_->units(); ++u) blocks += core_->free_blocks(u);
-  return blocks;
-}
+std::uint64_t SsdPlatform::free_blocks() const { return ftl_->free_blocks(); }
 
 void SsdPlatform::open_vcd(const std::string& path) {
   vcd_ = std::make_unique<ActivityVcdWriter>(path, *controller_, [this]() { return free_blocks(); });
@@ -131,11 +110,7 @@ void SsdPlatform::host_workload_finished(std::function<void()> then) {
   busy_at_host_done_ = busy_times_now();
   counters_at_host_done_ = drain_counters_now();
   timeline_->stop();
-  if (mjolnir_cpu_) {
-    mjolnir_cpu_->host_finished(std::move(then));
-  } else {
-    ftl_cpu_->notify_when_idle(std::move(then));
-  }
+  ftl_->host_finished(std::move(then));
 }
 
 SsdPlatform::BusyTimes SsdPlatform::busy_times_now() const {
@@ -162,12 +137,12 @@ SsdPlatform::DrainCounters SsdPlatform::drain_counters_now() const {
   counters.flash_programs = total({FlashOpcode::Program, FlashOpcode::CacheProgram, FlashOpcode::Copyback});
   counters.flash_erases = total({FlashOpcode::Erase});
   counters.gc_victims = ftl.gc_victims;
-  counters.gc_pages_moved = mjolnir_cpu_ ? mjolnir_cpu_->statistics().gc_copies : core_->counters().gc_page_writes;
+  counters.gc_pages_moved = ftl_->gc_pages_moved();
   return counters;
 }
 
 const FtlCpuStatistics& SsdPlatform::flash_statistics() const {
-  return mjolnir_cpu_ ? mjolnir_cpu_->flash_statistics() : ftl_cpu_->statistics();
+  return ftl_->flash_statistics();
 }
 
 std::uint64_t SsdPlatform::logical_bytes() const {
@@ -184,7 +159,7 @@ void SsdPlatform::set_progress_callback(std::function<void()> callback) {
 }
 
 void SsdPlatform::precondition(PreconditionMode mode, bool mirror_each_operation) {
-  if (mjolnir_cpu_) {
+  if (!ftl_->supports_preconditioning()) {
     if (mode != PreconditionMode::None) {
       throw config_error("--precondition " + std::string(to_string(mode)),
                          "ftl.mode = mjolnir starts from an empty store; use --precondition none");
@@ -237,51 +212,14 @@ void SsdPlatform::run(const sc_core::sc_time& limit) {
   if (loss_in_run || (loss_pending && workload_done())) power_loss();
 }
 
-nlohmann::json SsdPlatform::verify_mjolnir_data() const {
-  // Every block any mapping references must hold, on the die, the content the store's log
-  // says it holds (and never an erased page).
-  std::uint64_t checked = 0, mismatches = 0;
-  const auto& g = config_.geometry;
-  const auto& store = mjolnir_cpu_->store();
-  for (auto it = store.translation_layer().entries().begin(); it != store.translation_layer().entries().end(); ++it) {
-    const mjolnir::Extent& e = *it;
-    for (std::uint64_t i = 0; i < e.length; ++i) {
-      const Ppn ppn = mjolnir_cpu_->flash_page(e.physical + i);
-      const BlockId block = g.block_of_page(ppn);
-      const std::uint64_t actual = controller_->die(g.die_of_block(block))
-                                       .backdoor_read(g.plane_of_block(block), g.index_in_plane(block), g.page_in_block(ppn));
-      const std::uint64_t expected = store.log().read(e.physical + i);
-      ++checked;
-      if (actual != expected || expected == mjolnir::kTrimmedTag) ++mismatches;
-    }
-  }
-  return {{"checked_pages", checked}, {"mismatches", mismatches}};
-}
-
 nlohmann::json SsdPlatform::verify_all_data() const {
-  nlohmann::json result = {{"checked_pages", 0}, {"mismatches", 0}};
-  if (mjolnir_cpu_) return config_.data_mode ? verify_mjolnir_data() : result;
-  if (!oracle_) return result;
-  std::uint64_t checked = 0, mismatches = 0;
+  if (!config_.data_mode) return {{"checked_pages", 0}, {"mismatches", 0}};
   const auto& g = config_.geometry;
-  for (Lpn lpn = 0; lpn < core_->logical_pages(); ++lpn) {
-    const Ppn ppn = core_->lookup(lpn);
-    const std::uint64_t expected = oracle_->expected(lpn);
-    if (ppn == kInvalidPpn && ftl_cpu_->lost(lpn)) continue;  // reported as reliability.lost_pages
-    std::uint64_t actual = 0;
-    if (ppn != kInvalidPpn) {
-      const BlockId block = g.block_of_page(ppn);
-      actual = controller_->die(g.die_of_block(block))
-                   .backdoor_read(g.plane_of_block(block), g.index_in_plane(block), g.page_in_block(ppn));
-    } else if (core_->in_sort_buffer(lpn)) {
-      actual = ftl_cpu_->sort_buffer_tag(lpn);  // a run cut short: the page is still in DRAM
-    }
-    ++checked;
-    if (actual != expected) ++mismatches;
-  }
-  result["checked_pages"] = checked;
-  result["mismatches"] = mismatches;
-  return result;
+  return ftl_->verify_data([this, &g](Ppn ppn) {
+    const BlockId block = g.block_of_page(ppn);
+    return controller_->die(g.die_of_block(block))
+        .backdoor_read(g.plane_of_block(block), g.index_in_plane(block), g.page_in_block(ppn));
+  });
 }
 
 std::uint64_t SsdPlatform::measured_window_ps() const {
@@ -338,7 +276,7 @@ nlohmann::json SsdPlatform::statistics() const {
   stats["gc"] = {
       {"invocations", ftl.gc_cycles},
       {"victims", ftl.gc_victims},
-      {"pages_moved", mjolnir_cpu_ ? mjolnir_cpu_->statistics().gc_copies : counters.gc_page_writes},
+      {"pages_moved", ftl_->gc_pages_moved()},
       {"busy_time_ns", ftl.gc_busy_ps / 1000},
       {"mean_valid_fraction_of_victims",
        ftl.gc_victims ? double(counters.victim_valid_pages) / (double(ftl.gc_victims) * config_.geometry.pages_per_block) : 0.0},
@@ -361,8 +299,8 @@ nlohmann::json SsdPlatform::statistics() const {
                                  {"erase_suspensions", controller_->erase_suspensions()},
                                  {"reads_during_suspension", controller_->reads_during_suspension()}};
   }
-  if (mjolnir_cpu_) {
-    stats["mjolnir"] = mjolnir_cpu_->statistics_json();
+  ftl_->add_statistics(stats);
+  if (ftl_->takes_range_commands()) {
     for (HostOp op : {HostOp::RangeCopy, HostOp::RangeMove, HostOp::RangeDelete, HostOp::Snapshot}) {
       stats["host"][to_string(op)] = host_statistics_.op_to_json(op, sim_ps);
     }
@@ -372,7 +310,7 @@ nlohmann::json SsdPlatform::statistics() const {
                   {"reads_from_buffer", ftl.host_reads_from_buffer},
                   {"reads_waited_for_buffered_writes", ftl.host_reads_waited_for_buffered_writes},
                   {"data_checks", ftl.data_checks}};
-  if (ftl_cpu_ && ftl_cpu_->has_sort_buffer()) {
+  if (ftl_->has_sort_buffer()) {
     stats["ftl"]["sort_buffer"] = {{"pages", core_->host_sort_buffer_pages()},
                                    {"flushes", ftl.sort_buffer_flushes},
                                    {"pages_programmed", ftl.sort_buffer_pages_programmed},
@@ -416,9 +354,9 @@ nlohmann::json SsdPlatform::statistics() const {
   std::uint64_t min_erases = ~0ull, max_erases = 0;
   double sum = 0.0, sum_sq = 0.0;
   for (BlockId b = 0; b < all_blocks; ++b) {
-    if (!mjolnir_cpu_ && core_->retired(b)) continue;
+    if (ftl_->retired(b)) continue;
     ++blocks;
-    const std::uint64_t e = mjolnir_cpu_ ? mjolnir_cpu_->erase_count(b) : core_->erase_count(b);
+    const std::uint64_t e = ftl_->erase_count(b);
     min_erases = std::min(min_erases, e);
     max_erases = std::max(max_erases, e);
     sum += double(e);
@@ -431,7 +369,7 @@ nlohmann::json SsdPlatform::statistics() const {
                           {"stddev", blocks ? std::sqrt(std::max(0.0, sum_sq / double(blocks) - mean * mean)) : 0.0}};
   if (config_.controller.reliability.enabled() || config_.ftl_core.dynamic_wear_leveling ||
       config_.ftl_core.static_wear_leveling) {
-    stats["reliability"] = reliability_statistics(*controller_, *core_, *ftl_cpu_, *host_interface_,
+    stats["reliability"] = reliability_statistics(*controller_, *core_, *ftl_, *host_interface_,
                                                   config_.ftl_core.factory_bad_blocks.size());
   }
   stats["precondition"] = precondition_result_.to_json();
@@ -445,14 +383,13 @@ nlohmann::json SsdPlatform::statistics() const {
                       {"checkpoint_pages", power_->checkpoint_pages()},
                       {"host_logical_pages", power_->host_logical_pages()},
                       {"trim_table_pages", config_.ftl_core.extra_logical_pages},
-                      {"trim_table_writes", ftl_cpu_->statistics().trim_table_writes},
-                      {"erases_waited_for_durability", ftl_cpu_->statistics().erases_waited_for_durability},
+                      {"trim_table_writes", ftl.trim_table_writes},
+                      {"erases_waited_for_durability", ftl.erases_waited_for_durability},
                       {"model_bytes", power_->bytes()}};
   }
   if (!recovery_.is_null()) stats["recovery"] = recovery_;
-  if (ftl_cpu_ && ftl_cpu_->statistics().host_flushes > 0) {
-    stats["ftl"]["flushes"] = {{"commands", ftl_cpu_->statistics().host_flushes},
-                               {"waited", ftl_cpu_->statistics().flushes_waited}};
+  if (ftl.host_flushes > 0) {
+    stats["ftl"]["flushes"] = {{"commands", ftl.host_flushes}, {"waited", ftl.flushes_waited}};
   }
   set_ssd_run_warnings(stats);
   return stats;

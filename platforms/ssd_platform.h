@@ -1,6 +1,7 @@
 #pragma once
 // SsdPlatform: one SSD and its host, assembled from a resolved SsdConfig:
-//   HostDriver -> HostInterface -> FtlCpu (around FtlCore) -> FlashController -> channel buses -> NandDies
+//   HostDriver -> HostInterface -> FtlFirmware (FtlCpu around FtlCore, or MjolnirCpu) -> FlashController
+//   -> channel buses -> NandDies
 // It owns the functional state (FtlCore, DataOracle) outside the SystemC modules so that
 // preconditioning can run through the untimed path before the timed simulation starts.
 #include <cstdint>
@@ -15,10 +16,9 @@
 #include "models/kernel/event_loop.h"
 #include "models/controller/flash_controller.h"
 #include "models/ftl/core/ftl_core.h"
-#include "models/ftl/ftl_cpu.h"
+#include "models/ftl/firmware/ftl_firmware.h"
 #include "models/ftl/recovery/map_rebuild.h"
 #include "models/ftl/recovery/power_loss_recorder.h"
-#include "models/ftl/mjolnir_cpu.h"
 #include "models/host/host_driver.h"
 #include "models/host/host_interface.h"
 #include "models/host/host_statistics.h"
@@ -90,8 +90,7 @@ class SsdPlatform : public sc_core::sc_module {
 
   const SsdConfig& config() const { return config_; }
   FtlCore& core() { return *core_; }
-  FtlCpu& ftl() { return *ftl_cpu_; }  // ftl.mode = page only
-  MjolnirCpu* mjolnir() { return mjolnir_cpu_.get(); }  // ftl.mode = mjolnir, else null
+  FtlFirmware& ftl() { return *ftl_; }  // the FTL ftl.mode selects (make_ftl_firmware)
   FlashController& controller() { return *controller_; }
   HostInterface& host_interface() { return *host_interface_; }
   HostStatistics& host_statistics() { return host_statistics_; }
@@ -123,10 +122,8 @@ class SsdPlatform : public sc_core::sc_module {
   std::unique_ptr<RequestSource> source_;
   HostStatistics host_statistics_;
   std::unique_ptr<FlashController> controller_;
-  std::unique_ptr<FtlCpu> ftl_cpu_;
-  std::unique_ptr<MjolnirCpu> mjolnir_cpu_;
+  std::unique_ptr<FtlFirmware> ftl_;
   const FtlCpuStatistics& flash_statistics() const;
-  nlohmann::json verify_mjolnir_data() const;
   std::unique_ptr<HostInterface> host_interface_;
   std::unique_ptr<HostDriver> host_driver_;
   std::unique_ptr<TimelineSampler> timeline_;

@@ -17,14 +17,13 @@ using sc_core::SC_PS;
 FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore& core, DataOracle* oracle)
     : sc_core::sc_module(name),
       host_socket("host_socket"),
-      flash_socket("flash_socket"),
       config_(config),
       core_(core),
       oracle_(oracle),
       timer_("timer"),
-      cores_(config.cores) {
+      cores_(config.cores),
+      port_("flash_socket", *this, timer_, "ssdtlm/ftl") {
   host_socket.register_nb_transport_fw(this, &FtlCpu::nb_transport_fw);
-  flash_socket.register_nb_transport_bw(this, &FtlCpu::nb_transport_bw);
   const auto blocks = core_.geometry().total_blocks();
   block_pending_programs_.assign(blocks, 0);
   block_closed_.assign(blocks, 0);
@@ -419,7 +418,7 @@ void FtlCpu::wake_waiting_writes(UnitId unit) {
 // ---------------------------------------------------------------- idle detection
 
 bool FtlCpu::idle() const {
-  if (free_txns_.size() != txn_storage_.size() || buffered_writes_ != 0 || !waiting_for_buffer_.empty()) return false;
+  if (!port_.all_released() || buffered_writes_ != 0 || !waiting_for_buffer_.empty()) return false;
   if (sort_ && sort_busy()) return false;
   if (flushes_.has_waiting() || !lpn_waiting_.empty() || !erases_waiting_.empty()) return false;
   if (!reads_waiting_for_events_.empty()) return false;
@@ -892,9 +891,7 @@ bool FtlCpu::semi_merge_write(GcJob& job) {
 // resets they overwrite. `write` (40 bytes) is not reset: only the host write kinds read it,
 // and their callers always assign it.
 inline FtlCpu::FlashTxn& FtlCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin origin) {
-  if (free_txns_.empty()) add_txn();
-  FlashTxn* txn = free_txns_.back();
-  free_txns_.pop_back();
+  FlashTxn* txn = &port_.acquire();
   txn->kind = kind;
   txn->host_gp = nullptr;
   txn->job = nullptr;
@@ -913,11 +910,6 @@ inline FtlCpu::FlashTxn& FtlCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOri
   return *txn;
 }
 
-void FtlCpu::add_txn() {
-  txn_storage_.push_back(std::make_unique<FlashTxn>());
-  free_txns_.push_back(txn_storage_.back().get());
-}
-
 void FtlCpu::set_target(FlashCommand& command, Ppn ppn, std::uint64_t tag) {
   const PageAddress address = core_.geometry().address_of_page(ppn);
   command.die = address.die;
@@ -932,8 +924,8 @@ void FtlCpu::set_target(FlashCommand& command, Ppn ppn, std::uint64_t tag) {
 
 namespace {
 
-// Out of line: inlined, its body cost every flash command of a run without cache commands a few
-// instructions in issue() (bench (a)).
+// Out of line: it runs only with cache commands, and inlined it would lengthen issue() for every
+// flash command of the runs without them.
 [[gnu::noinline]] void apply_cache_commands(CacheCommandStreams& streams, FlashCommand& command) {
   streams.apply(command);
 }
@@ -947,43 +939,10 @@ void FtlCpu::issue(FlashTxn& txn) {
     power_->erase_issued(core_.geometry().block_id(txn.command.die, txn.command.targets[0].plane,
                                                    txn.command.targets[0].block_in_plane));
   }
-  txn.set_command(tlm::TLM_IGNORE_COMMAND);
-  txn.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  bool accepted;
-  if (flash_target_ != nullptr) {
-    accepted = flash_target_->begin_flash_command(txn, txn.command);
-  } else {
-    tlm::tlm_phase phase = tlm::BEGIN_REQ;
-    sc_time delay = sc_core::SC_ZERO_TIME;
-    accepted = flash_socket->nb_transport_fw(txn, phase, delay) != tlm::TLM_COMPLETED;
-  }
-  if (!accepted) {
-    SC_REPORT_ERROR("ssdtlm/ftl", "flash controller completed a command synchronously; expected BEGIN_RESP later");
-  }
+  port_.send(txn);
 }
 
-void FtlCpu::end_of_elaboration() {
-  FlashCommandTarget* target = find_flash_command_target(flash_socket.get_base_port().get_interface());
-  if (target != nullptr && target->link_flash_initiator(*this, &flash_socket.get_base_interface())) {
-    flash_target_ = target;
-  }
-}
-
-void FtlCpu::end_flash_command(tlm::tlm_generic_payload& payload) {
-  flash_completed(static_cast<FlashTxn&>(payload));  // only FlashTxns are issued
-}
-
-tlm::tlm_sync_enum FtlCpu::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time& delay) {
-  if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
-  auto* command = gp.get_extension<FlashCommand>();
-  auto* txn = reinterpret_cast<FlashTxn*>(command->issuer_tag);
-  if (delay != sc_core::SC_ZERO_TIME) {
-    timer_.schedule_in(delay, [this, txn]() { flash_completed(*txn); });
-  } else {
-    flash_completed(*txn);
-  }
-  return tlm::TLM_COMPLETED;
-}
+void FtlCpu::end_of_elaboration() { port_.link_direct(); }
 
 void FtlCpu::program_issued(Ppn ppn) {
   const auto& g = core_.geometry();
@@ -1040,7 +999,7 @@ void FtlCpu::flash_completed(FlashTxn& txn) {
   handle_flash_completion(txn);
   // While a transaction is out the FTL is not idle (idle()'s first test), and after the host
   // workload most completions are GC's with others in flight: check_idle's call is skipped.
-  if (idle_callback_ && free_txns_.size() == txn_storage_.size()) check_idle();
+  if (idle_callback_ && port_.all_released()) check_idle();
 }
 
 void FtlCpu::handle_flash_completion(FlashTxn& txn) {

@@ -20,18 +20,19 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/kernel/command_link.h"
 #include "models/common/data_oracle.h"
 #include "models/common/flash_command.h"
-#include "models/common/flash_command_link.h"
 #include "models/common/flush_barrier.h"
 #include "models/common/ftl_command.h"
 #include "models/kernel/timed_callback_queue.h"
 #include "models/ftl/cache_command_streams.h"
 #include "models/ftl/core/ftl_core.h"
+#include "models/ftl/firmware/array_member_firmware.h"
+#include "models/ftl/firmware/flash_port.h"
+#include "models/ftl/firmware/ftl_firmware.h"
 #include "models/ftl/firmware_cores.h"
 #include "models/ftl/ftl_cpu_config.h"
 
@@ -39,81 +40,36 @@ namespace ssdtlm {
 
 class PowerLossRecorder;
 
-struct FtlCpuStatistics {
-  // [origin][opcode] flash commands issued by the FTL.
-  std::uint64_t flash_commands[kOpOriginCount][7] = {};
-  std::uint64_t host_reads_unmapped = 0;     // pages never written: no flash access
-  std::uint64_t host_reads_from_buffer = 0;  // served by the write buffer
-  std::uint64_t host_reads_waited_for_buffered_writes = 0;  // see reads_waiting_for_events_
-  std::uint64_t host_writes_waited_for_gc = 0;
-  std::uint64_t read_modify_writes = 0;      // partial-page writes that read the old page
-  std::uint64_t gc_cycles = 0;
-  std::uint64_t gc_victims = 0;
-  std::uint64_t gc_busy_ps = 0;              // summed over units: time a unit spent collecting
-  std::uint64_t data_checks = 0;             // data mode: flash reads compared to the oracle
-  // Semi-preemptive GC (ftl.gc.preemption = semi).
-  std::uint64_t gc_merged_host_reads = 0;    // host reads answered by a GC read or the GC buffer
-  std::uint64_t gc_merged_host_writes = 0;   // held host writes that replaced a GC move
-  std::uint64_t gc_held_host_reads = 0;      // host reads held while the GC was not preemptible
-  std::uint64_t gc_steps = 0;                // GC steps issued (reads, programs, copybacks, erases)
-  std::uint64_t gc_preemption_points[4] = {};  // preemption points passed, by state 0..3
-  // NAND faults (ftl_cpu_faults.cpp, docs/reliability.md).
-  std::uint64_t program_failures = 0;         // failed programs seen (each re-driven or moot)
-  std::uint64_t programs_redriven = 0;        // pages programmed again elsewhere after a failure
-  std::uint64_t erase_failures = 0;
-  std::uint64_t host_read_errors = 0;         // host page reads answered with an error status
-  std::uint64_t host_write_errors = 0;        // host page writes refused at end of life
-  std::uint64_t uncorrectable_merge_reads = 0;  // read-modify-write whose old page was unreadable
-  std::uint64_t lost_pages = 0;               // pages whose only copy a GC read found uncorrectable
-  // mdc's sort buffer (ftl_cpu_sort_buffer.cpp).
-  std::uint64_t sort_buffer_flushes = 0;           // batches sorted and programmed
-  std::uint64_t sort_buffer_pages_programmed = 0;  // host pages programmed from the sort buffer
-  // Host flush and durable trims (docs/reliability.md, "Power loss and recovery").
-  std::uint64_t host_flushes = 0;
-  std::uint64_t flushes_waited = 0;           // flushes that waited for writes or trims to drain
-  std::uint64_t trim_table_writes = 0;        // power.enabled: trim-table pages programmed
-  std::uint64_t erases_waited_for_durability = 0;  // power.enabled: GC erases held back (see pins)
-};
-
-class FtlCpu : public sc_core::sc_module,
-               public CommandTarget<FtlCommand>,  // public: found by dynamic_cast (command_link.h)
-               private FlashCommandInitiator {
+class FtlCpu final : public sc_core::sc_module,
+                     public FtlFirmware,
+                     public ArrayMemberFirmware,
+                     public CommandTarget<FtlCommand> {  // public: found by dynamic_cast (command_link.h)
  public:
   tlm_utils::simple_target_socket<FtlCpu> host_socket;
-  tlm_utils::simple_initiator_socket<FtlCpu> flash_socket;
 
   FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore& core,
          DataOracle* oracle);
   ~FtlCpu() override;
 
   const FtlCpuStatistics& statistics() const { return stats_; }
-  // Whether flash commands go to the controller by direct calls (models/common/flash_command_link.h;
-  // known from the end of elaboration) rather than through flash_socket.
-  bool direct_flash_calls() const { return flash_target_ != nullptr; }
+  bool direct_flash_calls() const override { return port_.direct(); }
   // Whether host responses go to the HostInterface by direct calls (models/kernel/command_link.h;
   // linked by the HostInterface at the end of elaboration) rather than through host_socket.
   bool direct_host_calls() const { return host_initiator_ != nullptr; }
   FtlCore& core() { return core_; }
-  std::uint32_t units_collecting() const;
+  std::uint32_t units_collecting() const override;
   // Live reconfiguration hooks (Python scenarios).
   void set_foreground_gc(bool foreground) { config_.foreground_gc = foreground; }
   // Seed 001's preemption level of a plane now: 0 no GC, 1 preemptible by reads and writes,
   // 2 by reads only, 3 not preemptible (always 0 with ftl.gc.preemption = none).
   int gc_state(UnitId unit) const;
 
-  // Side channel for array-level GC coordination (seed 004): what a member SSD reports, and a
-  // forced collection that runs GC on every plane until each has at least
-  // `target_free_blocks` free blocks (planes already there are left alone).
-  struct GcState {
-    std::uint32_t min_free_blocks = 0;  // over all planes
-    std::uint32_t units_collecting = 0;
-    std::uint64_t gc_cycles = 0;
-  };
-  GcState gc_state() const;
-  void force_gc(std::uint32_t target_free_blocks);
+  // Side channel for array-level GC coordination (ArrayMemberFirmware).
+  GcState gc_state() const override;
+  void force_gc(std::uint32_t target_free_blocks) override;
 
   // True when no flash command is in flight, no GC cycle runs and no write waits.
-  bool idle() const;
+  bool idle() const override;
   // A logical page whose data was lost (uncorrectable during a GC move; host reads of it get an
   // error status until it is written again).
   bool lost(Lpn lpn) const { return !lost_lpns_.empty() && lost_lpns_.count(lpn) != 0; }
@@ -127,7 +83,7 @@ class FtlCpu : public sc_core::sc_module,
   // write gets a fresh tag. Whole-page writes only: a partial write keeps the fresh tag.
   using HostWriteContent = std::function<std::uint64_t(Lpn)>;
   using HostReadContent = std::function<void(Lpn, std::uint64_t)>;
-  void set_host_content_hooks(HostWriteContent write_content, HostReadContent read_content) {
+  void set_host_content_hooks(HostWriteContent write_content, HostReadContent read_content) override {
     write_content_ = std::move(write_content);
     read_content_ = std::move(read_content);
   }
@@ -140,12 +96,27 @@ class FtlCpu : public sc_core::sc_module,
   // Power-loss modelling (power.enabled, models/ftl/recovery/): the recorder learns of every
   // program completion and erase issue, and starts map checkpoints, whose pages this FTL writes
   // like host pages of the logical pages reserved above the host's range (origin "other").
-  void set_power_loss_recorder(PowerLossRecorder* recorder);
+  void set_power_loss_recorder(PowerLossRecorder* recorder) override;
 
   // mdc's sort buffer (ftl.gc.params.sort_buffer_segments, ftl_cpu_sort_buffer.cpp): the content
   // a page held in it has (for the platform's data check of a run cut short).
-  bool has_sort_buffer() const { return sort_ != nullptr; }
+  bool has_sort_buffer() const override { return sort_ != nullptr; }
   std::uint64_t sort_buffer_tag(Lpn lpn) const;
+
+  // --- FtlFirmware (models/ftl/firmware/ftl_cpu_firmware.cpp)
+  tlm::tlm_target_socket<>& host_target_socket() override { return host_socket; }
+  tlm::tlm_initiator_socket<>& flash_initiator_socket() override { return port_.socket; }
+  std::uint64_t host_logical_pages() const override { return host_logical_pages_; }
+  void host_finished(std::function<void()> when_idle) override { notify_when_idle(std::move(when_idle)); }
+  const FtlCpuStatistics& flash_statistics() const override { return stats_; }
+  std::uint64_t gc_pages_moved() const override;
+  std::uint64_t blocks_erased() const override;
+  std::uint64_t free_blocks() const override;
+  std::uint64_t erase_count(BlockId block) const override;
+  bool retired(BlockId block) const override;
+  nlohmann::json verify_data(const FlashPageReader& read_flash) const override;
+  bool switch_foreground_gc(bool foreground) override;
+  ArrayMemberFirmware* array_member() override { return this; }
 
  private:
   enum class TxnKind : std::uint8_t { HostRead, HostMergeRead, HostWrite, GcRead, GcProgram, GcCopyback, GcErase };
@@ -215,12 +186,9 @@ class FtlCpu : public sc_core::sc_module,
   void release_held_reads(GcJob& job);
 
   // --- flash side
-  // Links to the controller for direct calls when flash_socket is bound to one (else the socket).
+  // Links to the controller for direct calls when the flash socket is bound to one (else the socket).
   void end_of_elaboration() override;
-  void end_flash_command(tlm::tlm_generic_payload& payload) override;  // FlashCommandInitiator
-  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   FlashTxn& new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin origin);
-  void add_txn();  // new_txn's cold path: the pool is empty
   void issue(FlashTxn& txn);
   void flash_completed(FlashTxn& txn);
   void handle_flash_completion(FlashTxn& txn);
@@ -292,12 +260,11 @@ class FtlCpu : public sc_core::sc_module,
   DataOracle* oracle_;
   TimedCallbackQueue timer_;
   FirmwareCores cores_;
-  FlashCommandTarget* flash_target_ = nullptr;  // the controller's direct calls (end_of_elaboration)
   CommandInitiator<FtlCommand>* host_initiator_ = nullptr;  // the HostInterface's direct calls
   std::unique_ptr<CacheCommandStreams> cache_streams_;  // config_.cache_commands only
 
-  std::vector<std::unique_ptr<FlashTxn>> txn_storage_;
-  std::vector<FlashTxn*> free_txns_;
+  // The flash side: transaction pool, issue path, completions to flash_completed.
+  FlashPort<FlashTxn, FtlCpu, &FtlCpu::flash_completed> port_;
 
   // Blocks: programs in flight and whether the last page was allocated (then seal on drain).
   std::vector<std::uint32_t> block_pending_programs_;

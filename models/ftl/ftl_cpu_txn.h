@@ -10,9 +10,8 @@
 
 namespace ssdtlm {
 
-// The transaction is the payload the controller sees: its response leads back here with a cast.
-struct FtlCpu::FlashTxn : tlm::tlm_generic_payload {
-  FlashCommand command;
+// The transaction is the payload the controller sees (FlashPort): its response leads back here.
+struct FtlCpu::FlashTxn : FlashTransaction {
   TxnKind kind = TxnKind::HostRead;
   tlm::tlm_generic_payload* host_gp = nullptr;
   GcJob* job = nullptr;
@@ -25,16 +24,10 @@ struct FtlCpu::FlashTxn : tlm::tlm_generic_payload {
   bool sorted = false;         // host-path program of a sort-buffer page
   PendingWrite write{nullptr, kInvalidLpn, false};  // host write: what it carries (merge reads, flushes, trims)
   Ppn pinned = kInvalidPpn;    // power.enabled: the copy this program replaces, kept until durable
-
-  FlashTxn() {
-    set_extension(&command);
-    command.issuer_tag = reinterpret_cast<std::uint64_t>(this);  // the socket path's way back
-  }
-  ~FlashTxn() override { clear_extension(&command); }  // the extension is a member, not heap-owned
 };
 
-// Inline: every flash completion returns its transaction, ~220,000 times in bench (a)'s run.
-inline void FtlCpu::release(FlashTxn& txn) { free_txns_.push_back(&txn); }
+// Inline: every flash completion returns its transaction.
+inline void FtlCpu::release(FlashTxn& txn) { port_.release(txn); }
 
 struct FtlCpu::GcJob {
   UnitId unit = 0;

@@ -11,9 +11,7 @@ namespace ssdtlm {
 using sc_core::sc_time;
 using mjolnir::Pba;
 
-struct MjolnirCpu::FlashTxn {
-  tlm::tlm_generic_payload gp;
-  FlashCommand command;
+struct MjolnirCpu::FlashTxn : FlashTransaction {
   TxnKind kind = TxnKind::HostRead;
   tlm::tlm_generic_payload* host_gp = nullptr;
   Lpn lpn = kInvalidLpn;
@@ -22,28 +20,24 @@ struct MjolnirCpu::FlashTxn {
   std::uint64_t expected_tag = 0;
   mjolnir::CopyOp copy;
   std::uint32_t segment = 0;
-
-  FlashTxn() { gp.set_extension(&command); }
-  ~FlashTxn() { gp.clear_extension(&command); }  // the extension is a member, not heap-owned
 };
 
 MjolnirCpu::MjolnirCpu(sc_core::sc_module_name name, const FtlCpuConfig& cpu, const MjolnirCpuConfig& config,
                        const FlashGeometry& geometry, bool data_mode)
     : sc_core::sc_module(name),
       host_socket("host_socket"),
-      flash_socket("flash_socket"),
       cpu_(cpu),
       config_(config),
       geometry_(geometry),
       data_mode_(data_mode),
       planes_total_(geometry.dies() * geometry.planes_per_die),
       timer_("timer"),
-      cores_(cpu.cores) {
+      cores_(cpu.cores),
+      port_("flash_socket", *this, timer_, "ssdtlm/mjolnir") {
   config_.store.segments = geometry.blocks_per_plane;
   config_.store.segment_blocks = planes_total_ * geometry.pages_per_block;
   store_ = std::make_unique<mjolnir::MjolnirStore>(config_.store);
   host_socket.register_nb_transport_fw(this, &MjolnirCpu::nb_transport_fw);
-  flash_socket.register_nb_transport_bw(this, &MjolnirCpu::nb_transport_bw);
   next_program_page_.assign(geometry.total_blocks(), 0);
   erases_outstanding_.assign(config_.store.segments, 0);
   erase_counts_.assign(geometry.total_blocks(), 0);
@@ -227,7 +221,7 @@ void MjolnirCpu::pump() {
   }
   pumping_ = false;
   // Host writes waiting, nothing in flight and no scan started: nothing will free space.
-  if (!host_writes_.empty() && free_txns_.size() == txn_storage_.size() && !scanning_ &&
+  if (!host_writes_.empty() && port_.all_released() && !scanning_ &&
       !store_->cleaner().has_work() && host_steps_running_ == 0) {
     SC_REPORT_ERROR("ssdtlm/mjolnir",
                     "the store is full: host writes wait for space and the scanner finds no segment under "
@@ -368,14 +362,7 @@ void MjolnirCpu::erase_segment(std::uint32_t segment) {
 // ---------------------------------------------------------------- flash side
 
 MjolnirCpu::FlashTxn& MjolnirCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin origin) {
-  FlashTxn* txn;
-  if (free_txns_.empty()) {
-    txn_storage_.push_back(std::make_unique<FlashTxn>());
-    txn = txn_storage_.back().get();
-  } else {
-    txn = free_txns_.back();
-    free_txns_.pop_back();
-  }
+  FlashTxn* txn = &port_.acquire();
   txn->kind = kind;
   txn->host_gp = nullptr;
   txn->lpn = kInvalidLpn;
@@ -384,11 +371,8 @@ MjolnirCpu::FlashTxn& MjolnirCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOr
   txn->command.plane_count = 1;
   txn->command.transfer_bytes = 0;
   txn->command.status = FlashStatus::Ok;
-  txn->command.issuer_tag = reinterpret_cast<std::uint64_t>(txn);
   return *txn;
 }
-
-void MjolnirCpu::release(FlashTxn& txn) { free_txns_.push_back(&txn); }
 
 void MjolnirCpu::issue(FlashTxn& txn) {
   const PageAddress address = geometry_.address_of_page(txn.ppn);
@@ -399,14 +383,10 @@ void MjolnirCpu::issue(FlashTxn& txn) {
   target.page = address.page;
   target.data_tag = txn.command.opcode == FlashOpcode::Program ? txn.expected_tag : 0;
   ++flash_stats_.flash_commands[static_cast<int>(txn.command.origin)][static_cast<int>(txn.command.opcode)];
-  txn.gp.set_command(tlm::TLM_IGNORE_COMMAND);
-  txn.gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  tlm::tlm_phase phase = tlm::BEGIN_REQ;
-  sc_time delay = sc_core::SC_ZERO_TIME;
-  if (flash_socket->nb_transport_fw(txn.gp, phase, delay) == tlm::TLM_COMPLETED) {
-    SC_REPORT_ERROR("ssdtlm/mjolnir", "flash controller completed a command synchronously; expected BEGIN_RESP later");
-  }
+  port_.send(txn);
 }
+
+void MjolnirCpu::end_of_elaboration() { port_.link_direct(); }
 
 void MjolnirCpu::program_ready(FlashTxn& txn) {
   const BlockId block = geometry_.block_of_page(txn.ppn);
@@ -430,17 +410,6 @@ void MjolnirCpu::program_ready(FlashTxn& txn) {
   }
 }
 
-tlm::tlm_sync_enum MjolnirCpu::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time& delay) {
-  if (phase != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
-  auto* txn = reinterpret_cast<FlashTxn*>(gp.get_extension<FlashCommand>()->issuer_tag);
-  if (delay != sc_core::SC_ZERO_TIME) {
-    timer_.schedule_in(delay, [this, txn]() { flash_completed(*txn); });
-  } else {
-    flash_completed(*txn);
-  }
-  return tlm::TLM_COMPLETED;
-}
-
 void MjolnirCpu::check_read(Pba pba, Lpn lpn, std::uint64_t expected, std::uint64_t read) {
   if (!data_mode_) return;
   ++flash_stats_.data_checks;
@@ -462,7 +431,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
       check_read(txn.pba, txn.lpn, txn.expected_tag, tag_read);
       auto* host = txn.host_gp;
       host->get_extension<FtlCommand>()->data_tag = data_mode_ ? tag_read : txn.expected_tag;
-      release(txn);
+      port_.release(txn);
       --inflight_pages_;
       ++host_pages_read_;
       complete_host(*host);
@@ -479,7 +448,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
         for (auto it = waiting->second.rbegin(); it != waiting->second.rend(); ++it) host_reads_.push_front(*it);
         inflight_programs_.erase(waiting);
       }
-      release(txn);
+      port_.release(txn);
       --inflight_pages_;
       ++host_pages_written_;
       complete_host(*host);
@@ -497,7 +466,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
       return;  // the copy is still in flight
     }
     case TxnKind::GcProgram: {
-      // The map follows only now (4.3), one mapping at a time on a firmware core; until then
+      // The map follows only now, one mapping at a time on a firmware core; until then
       // reads use the old copy.
       const std::uint64_t references = store_->reverse_maps().referrers(txn.copy.from).size();
       run_step(config_.cycles_per_mapping_updated * references, [this, &txn]() {
@@ -505,7 +474,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
         ++stats_.gc_copies;
         if (measuring_) ++stats_.measured_copies;
         ++map_generation_;
-        release(txn);
+        port_.release(txn);
         --inflight_pages_;
         pump();
       });
@@ -514,7 +483,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
     case TxnKind::GcErase: {
       const std::uint32_t segment = txn.segment;
       ++erase_counts_[geometry_.block_of_page(txn.ppn)];
-      release(txn);
+      port_.release(txn);
       if (--erases_outstanding_[segment] == 0) {
         ++stats_.segments_erased;
         if (selected_valid_[segment]) {
@@ -547,7 +516,7 @@ void MjolnirCpu::flash_completed(FlashTxn& txn) {
 // ---------------------------------------------------------------- end of run, statistics
 
 bool MjolnirCpu::idle() const {
-  return free_txns_.size() == txn_storage_.size() && !scanning_ && host_reads_.empty() && host_writes_.empty() &&
+  return port_.all_released() && !scanning_ && host_reads_.empty() && host_writes_.empty() &&
          host_steps_running_ == 0;
 }
 
@@ -594,109 +563,6 @@ void MjolnirCpu::check_idle() {
   auto callback = std::move(idle_callback_);
   idle_callback_ = nullptr;
   callback();
-}
-
-void MjolnirCpu::sample() {
-  MjolnirSample s;
-  s.time_ps = sim_now_ps();
-  s.host_pages_read = host_pages_read_;
-  s.host_pages_written = host_pages_written_;
-  s.gc_copies = stats_.gc_copies;
-  s.utilization = store_->utilization();
-  const mjolnir::BandwidthShare share = store_->bandwidth_share(host_reads_.size() + host_writes_.size());
-  s.host_share = share.host;
-  s.gc_share = share.gc;
-  s.panic = share.panic;
-  s.segments_allocated = store_->log().segments_allocated();
-  s.segments_reclaimed = store_->log().segments_trimmed();
-  s.mappings = store_->translation_layer().mapping_count();
-  // The samples are running totals and levels: where nothing changed over a stretch of
-  // intervals only its first and last sample carry information, so the last one moves on
-  // instead of a sample per interval piling up (an idle stretch of days would otherwise fill
-  // memory and stats.json).
-  const auto same_state = [&s](const MjolnirSample& other) {
-    return other.host_pages_read == s.host_pages_read && other.host_pages_written == s.host_pages_written &&
-           other.gc_copies == s.gc_copies && other.utilization == s.utilization && other.host_share == s.host_share &&
-           other.gc_share == s.gc_share && other.panic == s.panic && other.segments_allocated == s.segments_allocated &&
-           other.segments_reclaimed == s.segments_reclaimed && other.mappings == s.mappings;
-  };
-  const std::size_t n = samples_.size();
-  if (n >= 2 && same_state(samples_[n - 1]) && same_state(samples_[n - 2])) {
-    samples_[n - 1].time_ps = s.time_ps;
-  } else {
-    samples_.push_back(s);
-  }
-  if (!host_done_ && config_.timeline_interval_ps > 0) timer_.schedule_in(sc_time::from_value(config_.timeline_interval_ps), [this]() {
-    if (!host_done_) sample();
-  });
-}
-
-nlohmann::json MjolnirCpu::statistics_json() const {
-  const auto& cleaner = store_->cleaner();
-  const auto& reverse = store_->reverse_maps();
-  nlohmann::json j = {
-      {"segments", config_.store.segments},
-      {"segment_pages", config_.store.segment_blocks},
-      {"namespace_pages", config_.namespace_pages},
-      {"volume_pages", config_.volume_pages},
-      {"mappings", store_->translation_layer().mapping_count()},
-      {"utilization", store_->utilization()},
-      {"free_segments", store_->log().free_segments()},
-      {"segments_allocated", store_->log().segments_allocated()},
-      {"segments_reclaimed", store_->log().segments_trimmed()},
-      {"segments_erased", stats_.segments_erased},
-      {"range_commands", stats_.range_commands},
-      {"host_writes_held", stats_.host_writes_held},
-      {"scanner",
-       {{"threads", config_.scanner_threads},
-        {"scans", stats_.scans},
-        {"mappings_scanned", stats_.mappings_scanned},
-        {"busy_time_ns", stats_.scan_busy_ps / 1000},
-        {"mean_scan_ns", stats_.scans ? double(stats_.scan_busy_ps) / 1000.0 / double(stats_.scans) : 0.0},
-        {"reassignments", stats_.scan_reassignments}}},
-      {"cleaner",
-       {{"copies", stats_.gc_copies},
-        {"blocks_skipped", cleaner.blocks_skipped()},
-        {"copies_wasted", cleaner.copies_wasted()},
-        {"mappings_updated", cleaner.mappings_updated()},
-        {"blocks_dropped_by_callbacks", reverse.blocks_dropped_by_callbacks()},
-        {"segments_abandoned", reverse.segments_abandoned()},
-        {"mean_reclaim_ns", stats_.reclaims ? double(stats_.reclaim_ps_sum) / 1000.0 / double(stats_.reclaims) : 0.0},
-        {"reclaims", stats_.reclaims}}},
-      {"reverse_maps", {{"limit_bytes", reverse.limit_bytes()}, {"peak_bytes", reverse.peak_bytes()}}},
-      {"data_mismatches", stats_.data_mismatches},
-  };
-  if (config_.measure_reclaim_at_end) {
-    j["measured_reclaim"] = {
-        {"completed", stats_.reclaim_measured},
-        {"reclaim_ns", stats_.measured_reclaim_ps / 1000.0},
-        {"mappings", stats_.measured_mappings},
-        {"scan_ns", stats_.measured_scan_ps / 1000.0},
-        {"scans", stats_.measured_scans},
-        {"copies", stats_.measured_copies},
-        {"segments", stats_.measured_segments},
-    };
-  }
-  nlohmann::json timeline;
-  for (const char* key : {"time_ns", "host_pages_read", "host_pages_written", "gc_copies", "utilization", "host_share",
-                          "gc_share", "panic", "segments_allocated", "segments_reclaimed", "mappings"}) {
-    timeline[key] = nlohmann::json::array();
-  }
-  for (const MjolnirSample& s : samples_) {
-    timeline["time_ns"].push_back(s.time_ps / 1000.0);
-    timeline["host_pages_read"].push_back(s.host_pages_read);
-    timeline["host_pages_written"].push_back(s.host_pages_written);
-    timeline["gc_copies"].push_back(s.gc_copies);
-    timeline["utilization"].push_back(s.utilization);
-    timeline["host_share"].push_back(s.host_share);
-    timeline["gc_share"].push_back(s.gc_share);
-    timeline["panic"].push_back(s.panic);
-    timeline["segments_allocated"].push_back(s.segments_allocated);
-    timeline["segments_reclaimed"].push_back(s.segments_reclaimed);
-    timeline["mappings"].push_back(s.mappings);
-  }
-  j["timeline"] = timeline;
-  return j;
 }
 
 }  // namespace ssdtlm

@@ -1,7 +1,7 @@
 #pragma once
-// MjolnirCpu: the timed firmware shell of the multi-reference store of seed 000 (ftl.mode =
-// mjolnir; docs/mjolnir.md, "Timed mode"). It takes FtlCpu's place between the HostInterface
-// and the FlashController and drives the untimed MjolnirStore:
+// MjolnirCpu: the timed firmware shell of the multi-reference store (ftl.mode = mjolnir;
+// docs/mjolnir.md, "Timed mode"). It is the FtlFirmware between the HostInterface and the
+// FlashController in that mode and drives the untimed MjolnirStore:
 //   * host page reads, writes and trims go through the extent map; range copy (NVMe Simple
 //     Copy), range move, range delete and snapshot commands change the map only;
 //   * the mark phase runs on the firmware cores: a scan occupies scanner_threads cores for the
@@ -28,14 +28,14 @@
 #include <nlohmann/json.hpp>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/common/flash_command.h"
 #include "models/common/flash_geometry.h"
 #include "models/common/ftl_command.h"
 #include "models/kernel/timed_callback_queue.h"
-#include "models/ftl/ftl_cpu.h"
+#include "models/ftl/firmware/flash_port.h"
+#include "models/ftl/firmware/ftl_firmware.h"
 #include "models/ftl/firmware_cores.h"
 #include "models/ftl/ftl_cpu_config.h"
 #include "models/ftl/mjolnir/mjolnir_store.h"
@@ -65,7 +65,7 @@ struct MjolnirCpuStatistics {
   std::uint32_t measured_segments = 0;
 };
 
-// One sample of the Fig. 2 time series (cumulative counters; rates are differences).
+// One sample of the timeline in stats.json (cumulative counters; rates are differences).
 struct MjolnirSample {
   std::uint64_t time_ps = 0;
   std::uint64_t host_pages_read = 0;
@@ -80,17 +80,16 @@ struct MjolnirSample {
   std::uint64_t mappings = 0;
 };
 
-class MjolnirCpu : public sc_core::sc_module {
+class MjolnirCpu final : public sc_core::sc_module, public FtlFirmware {
  public:
   tlm_utils::simple_target_socket<MjolnirCpu> host_socket;
-  tlm_utils::simple_initiator_socket<MjolnirCpu> flash_socket;
 
   MjolnirCpu(sc_core::sc_module_name name, const FtlCpuConfig& cpu, const MjolnirCpuConfig& config,
              const FlashGeometry& geometry, bool data_mode);
   ~MjolnirCpu() override;
 
   // Flash commands by origin and opcode, in FtlCpu's layout so stats.json reads the same.
-  const FtlCpuStatistics& flash_statistics() const { return flash_stats_; }
+  const FtlCpuStatistics& flash_statistics() const override { return flash_stats_; }
   const MjolnirCpuStatistics& statistics() const { return stats_; }
   const std::vector<MjolnirSample>& samples() const { return samples_; }
   mjolnir::MjolnirStore& store() { return *store_; }
@@ -103,20 +102,35 @@ class MjolnirCpu : public sc_core::sc_module {
   static std::uint64_t content_tag(std::uint64_t write_number);
 
   // Erases of a flash block completed so far (stats.json's erase-count spread).
-  std::uint32_t erase_count(BlockId block) const { return erase_counts_[block]; }
+  std::uint64_t erase_count(BlockId block) const override { return erase_counts_[block]; }
 
-  bool idle() const;
+  bool idle() const override;
   // The host workload has ended: no new GC work starts (or, with measure_reclaim_at_end, the
   // reclaim measurement runs); `callback` runs once everything in flight has finished.
-  void host_finished(std::function<void()> callback);
+  void host_finished(std::function<void()> callback) override;
   nlohmann::json statistics_json() const;
+
+  // --- FtlFirmware (the rest; mjolnir_cpu_statistics.cpp)
+  tlm::tlm_target_socket<>& host_target_socket() override { return host_socket; }
+  tlm::tlm_initiator_socket<>& flash_initiator_socket() override { return port_.socket; }
+  std::uint64_t host_logical_pages() const override { return config_.namespace_pages; }
+  bool direct_flash_calls() const override { return port_.direct(); }
+  std::uint64_t gc_pages_moved() const override { return stats_.gc_copies; }
+  std::uint64_t blocks_erased() const override;
+  std::uint64_t free_blocks() const override;
+  void add_statistics(nlohmann::json& stats) const override { stats["mjolnir"] = statistics_json(); }
+  nlohmann::json verify_data(const FlashPageReader& read_flash) const override;
+  // Starts from an empty store; keeps page contents in its log; takes range commands.
+  bool supports_preconditioning() const override { return false; }
+  bool takes_range_commands() const override { return true; }
+  bool keeps_page_contents() const override { return true; }
+  std::optional<std::uint64_t> page_content(std::uint64_t page) const override { return store_->read(page); }
 
  private:
   enum class TxnKind : std::uint8_t { HostRead, HostWrite, GcRead, GcProgram, GcErase };
   struct FlashTxn;
 
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
-  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   void run_step(std::uint64_t cycles, TimedCallbackQueue::Callback step);
   void handle_host(tlm::tlm_generic_payload& gp);
   void handle_range_command(tlm::tlm_generic_payload& gp);
@@ -131,8 +145,8 @@ class MjolnirCpu : public sc_core::sc_module {
   void scan_finished(std::uint64_t makespan_ps, std::uint32_t reassignments);
   void erase_segment(std::uint32_t segment);
 
+  void end_of_elaboration() override;  // direct calls to the controller when bound to one
   FlashTxn& new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin origin);
-  void release(FlashTxn& txn);
   void issue(FlashTxn& txn);
   // Programs go to the die in page order within a block.
   void program_ready(FlashTxn& txn);
@@ -153,8 +167,8 @@ class MjolnirCpu : public sc_core::sc_module {
   TimedCallbackQueue timer_;
   FirmwareCores cores_;
 
-  std::vector<std::unique_ptr<FlashTxn>> txn_storage_;
-  std::vector<FlashTxn*> free_txns_;
+  // The flash side: transaction pool, issue path, completions to flash_completed.
+  FlashPort<FlashTxn, MjolnirCpu, &MjolnirCpu::flash_completed> port_;
   std::uint32_t inflight_pages_ = 0;     // admitted page operations (a GC copy counts once)
   std::uint32_t txns_outstanding_ = 0;   // flash commands at the controller or held for order
   std::deque<tlm::tlm_generic_payload*> host_reads_;

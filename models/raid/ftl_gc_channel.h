@@ -1,9 +1,11 @@
 #pragma once
-// The GC side channel of a member built from FtlCpu: status from FtlCpu::gc_state() plus the
-// thresholds the array configured for it, force_gc() through FtlCpu::force_gc().
+// The GC side channel of a member SSD whose FTL is an ArrayMemberFirmware (the page-mapped
+// FtlCpu): status from its gc_state() and its FtlCore's free space, plus the thresholds the
+// array configured for it; force_gc() through the firmware's force_gc().
 #include <cstdint>
 
-#include "models/ftl/ftl_cpu.h"
+#include "models/ftl/core/ftl_core.h"
+#include "models/ftl/firmware/array_member_firmware.h"
 #include "models/raid/gc_side_channel.h"
 
 namespace ssdtlm {
@@ -16,12 +18,13 @@ struct MemberGcThresholds {
 
 class FtlGcChannel final : public MemberGcChannel {
  public:
-  FtlGcChannel(FtlCpu& ftl, const MemberGcThresholds& thresholds) : ftl_(ftl), thresholds_(thresholds) {}
+  FtlGcChannel(ArrayMemberFirmware& ftl, const FtlCore& core, const MemberGcThresholds& thresholds)
+      : ftl_(ftl), core_(core), thresholds_(thresholds) {}
   MemberGcStatus status() const override {
-    const FtlCpu::GcState state = ftl_.gc_state();
+    const ArrayMemberFirmware::GcState state = ftl_.gc_state();
     MemberGcStatus status;
     status.min_free_blocks = state.min_free_blocks;
-    const FtlCore& core = ftl_.core();
+    const FtlCore& core = core_;
     std::uint64_t free_blocks = 0;
     for (UnitId u = 0; u < core.units(); ++u) free_blocks += core.free_blocks(u);
     status.mean_free_blocks = core.units() ? double(free_blocks) / core.units() : 0.0;
@@ -37,7 +40,8 @@ class FtlGcChannel final : public MemberGcChannel {
   void force_gc() override { ftl_.force_gc(thresholds_.forced_target_blocks); }
 
  private:
-  FtlCpu& ftl_;
+  ArrayMemberFirmware& ftl_;
+  const FtlCore& core_;
   MemberGcThresholds thresholds_;
 };
 

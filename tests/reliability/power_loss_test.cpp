@@ -12,6 +12,7 @@
 #include <random>
 #include <set>
 
+#include "models/ftl/ftl_cpu.h"
 #include "models/ftl/recovery/map_rebuild.h"
 #include "models/host/workload/request_source_factory.h"
 #include "models/host/workload/workload_spec.h"
@@ -180,13 +181,13 @@ TEST_P(RandomPowerCutTest, EveryAcknowledgedPageReadsBackAfterRecovery) {
   for (Lpn lpn = 0; lpn < host_pages; ++lpn) initial[lpn] = oracle.expected(lpn);
   HostEventLog log(initial);
   std::uint64_t next_tag = 0x5eed000000000000ull;
-  platform.ftl().set_host_content_hooks(
+  platform.ftl().array_member()->set_host_content_hooks(
       [&](Lpn lpn) {
         log.write(lpn, ++next_tag);
         return next_tag;
       },
       nullptr);
-  platform.ftl().set_host_command_observer([&](const FtlCommand& command, bool completed) {
+  dynamic_cast<FtlCpu&>(platform.ftl()).set_host_command_observer([&](const FtlCommand& command, bool completed) {
     if (command.op == HostOp::Trim && !completed) log.trim(command.lpn);
     if (command.op == HostOp::Flush) completed ? log.flush_completed() : log.flush_accepted();
   });

@@ -59,7 +59,7 @@ StreamRun run_stream(HostOp op, bool cache_commands) {
   platform.run();
   StreamRun result;
   result.end_ps = sc_core::sc_time_stamp().value();
-  const auto& host = platform.ftl().statistics().flash_commands[static_cast<int>(OpOrigin::Host)];
+  const auto& host = platform.ftl().flash_statistics().flash_commands[static_cast<int>(OpOrigin::Host)];
   const bool read = op == HostOp::Read;
   result.plain = host[static_cast<int>(read ? FlashOpcode::Read : FlashOpcode::Program)];
   result.cached = host[static_cast<int>(read ? FlashOpcode::CacheRead : FlashOpcode::CacheProgram)];

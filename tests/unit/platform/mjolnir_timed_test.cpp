@@ -3,6 +3,7 @@
 // no referenced block freed, reverse-map memory within its limit.
 #include <gtest/gtest.h>
 
+#include "models/ftl/mjolnir_cpu.h"
 #include "platforms/ssd_platform.h"
 #include "tests/unit/support/platform_config.h"
 #include "tests/unit/support/systemc_fixture.h"
@@ -49,7 +50,7 @@ TEST_F(MjolnirTimedTest, ReclaimOfAnIdleSegmentCostsTwoScansKCopiesAndTheErase) 
   platform.precondition(PreconditionMode::None);
   platform.run();
 
-  const MjolnirCpu& ftl = *platform.mjolnir();
+  const auto& ftl = dynamic_cast<const MjolnirCpu&>(platform.ftl());
   const auto& measured = ftl.statistics();
   ASSERT_TRUE(measured.reclaim_measured);
   // Extents [0,2) -> start of segment 1 and [2,4) -> end of segment 0: two mappings.
@@ -81,7 +82,7 @@ std::uint64_t mean_scan_ps(std::uint32_t threads) {
   for (int lpn : {0, 2, 4, 6, 8, 10, 12, 14, 0, 2}) writes.push_back(page_request(HostOp::Write, lpn, kPage));
   platform.attach_workload(std::make_unique<VectorRequestSource>(writes, ArrivalMode::ClosedLoop, 1));
   platform.run();
-  const auto& measured = platform.mjolnir()->statistics();
+  const auto& measured = dynamic_cast<const MjolnirCpu&>(platform.ftl()).statistics();
   EXPECT_TRUE(measured.reclaim_measured);
   EXPECT_EQ(measured.measured_mappings, 8u);
   EXPECT_GE(measured.measured_scans, 2u);
@@ -188,7 +189,7 @@ TEST_F(MjolnirTimedTest, SnapshotReadsSurviveOverwritesAndGcInDataMode) {
   // The snapshot holds the volume as of the snapshot: page p was the (p + 1)-th write. The
   // origin was rewritten since (37 is prime to 128, so every round touches every page), and
   // GC moved blocks around; the flash reads above were checked against the same tags.
-  const auto& store = platform.mjolnir()->store();
+  const auto& store = dynamic_cast<const MjolnirCpu&>(platform.ftl()).store();
   for (std::uint64_t p = 0; p < volume; ++p) {
     ASSERT_EQ(store.read(volume + p), MjolnirCpu::content_tag(p + 1)) << "snapshot page " << p;
     if (p >= 48) {

@@ -104,7 +104,7 @@ class SemiPreemptiveGcTest : public testing::SystemCTest {
     const auto latency_ps = static_cast<std::uint64_t>(std::llround(read.latency.max_ns() * 1000.0));
     // A write's latency ends with its completion entry; a read's also carries its data.
     out.read_done_at_flash_ps = read_arrival_ps + latency_ps - completion_ps - (op == HostOp::Read ? data_ps : 0);
-    out.gc_end_ps = out.trigger_write_at_ftl_ps + platform.ftl().statistics().gc_busy_ps;
+    out.gc_end_ps = out.trigger_write_at_ftl_ps + platform.ftl().flash_statistics().gc_busy_ps;
     return out;
   }
 };

@@ -3,6 +3,7 @@
 // times, so a change in any stage's accounting fails here.
 #include <gtest/gtest.h>
 
+#include "models/ftl/ftl_cpu.h"
 #include "platforms/ssd_platform.h"
 #include "tests/unit/support/platform_config.h"
 #include "tests/unit/support/systemc_fixture.h"
@@ -40,7 +41,7 @@ TEST_F(PlatformTimingTest, IdleReadCostsExactlyLinkFirmwareCommandArrayAndTransf
                                     + pcie.transfer_ps(16);     // completion entry
   EXPECT_EQ(sc_core::sc_time_stamp().value(), expected_ps);
   EXPECT_TRUE(platform.ftl().direct_flash_calls());  // the times above are the direct calls'
-  EXPECT_TRUE(platform.ftl().direct_host_calls());
+  EXPECT_TRUE(dynamic_cast<FtlCpu&>(platform.ftl()).direct_host_calls());
   EXPECT_TRUE(platform.host_interface().direct_host_calls());
   EXPECT_TRUE(platform.host_interface().direct_ftl_calls());
   const auto& read = platform.host_statistics().op(HostOp::Read);
@@ -162,7 +163,7 @@ TEST_P(GcCycleTimeTest, OneVictimWithTwoValidPagesCostsMovesPlusErase) {
   if (ideal_bus) {
     EXPECT_EQ(expected_ps, 1'950'000'000u);
   }
-  EXPECT_EQ(platform.ftl().statistics().gc_busy_ps, expected_ps);
+  EXPECT_EQ(platform.ftl().flash_statistics().gc_busy_ps, expected_ps);
 }
 
 INSTANTIATE_TEST_SUITE_P(IdealAndRealBus, GcCycleTimeTest, ::testing::Values(true, false));

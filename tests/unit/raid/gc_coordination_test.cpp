@@ -69,7 +69,7 @@ TEST_F(GcCoordinationTest, AForcedRoundLiftsEachPlaneToItsOwnStopPointAndNoFurth
   std::vector<std::vector<std::uint32_t>> before(3);
   for (MemberId d = 0; d < 3; ++d) {
     ASSERT_EQ(platform.controller().device_status(d).forced_target_blocks, own_stop);
-    const FtlCore& core = platform.device(d).ftl().core();
+    const FtlCore& core = platform.device(d).core();
     for (UnitId u = 0; u < core.units(); ++u) {
       before[d].push_back(core.free_blocks(u));
     }
@@ -78,7 +78,7 @@ TEST_F(GcCoordinationTest, AForcedRoundLiftsEachPlaneToItsOwnStopPointAndNoFurth
   const nlohmann::json stats = platform.statistics();
   ASSERT_GE(stats["raid"]["gc_coordination"]["rounds"].get<std::uint64_t>(), 2u);
   for (MemberId d = 0; d < 3; ++d) {
-    const FtlCore& core = platform.device(d).ftl().core();
+    const FtlCore& core = platform.device(d).core();
     std::uint64_t planes_below = 0;
     for (UnitId u = 0; u < core.units(); ++u) {
       if (before[d][u] < own_stop) {
