@@ -476,7 +476,17 @@ void FtlCpu::maybe_start_gc(UnitId unit) {
   job.cycle_active = true;
   job.cycle_start = sim_now();
   ++stats_.gc_cycles;
+  start_next_victim(unit);
+}
+
+void FtlCpu::start_next_victim(UnitId unit) {
   run_step(config_.cycles_per_gc_victim, [this, unit]() { next_victim(unit); });
+}
+
+void FtlCpu::victim_done(GcJob& job) {
+  // The victim's blocks are free again: held host writes may go before the next victim.
+  wake_waiting_writes(job.unit);
+  start_next_victim(job.unit);
 }
 
 void FtlCpu::next_victim(UnitId unit) {
@@ -518,27 +528,10 @@ void FtlCpu::next_victim(UnitId unit) {
           gc_page_finished(job);
           return;
         }
-        FlashTxn& txn = new_txn(TxnKind::GcCopyback, FlashOpcode::Copyback, OpOrigin::Gc);
-        txn.job = &job;
-        txn.lpn = lpn;
-        txn.source = source;
-        txn.ppn = destination;
-        set_target(txn.command, source, 0);
-        const auto& g = core_.geometry();
-        txn.command.targets[0].dest_block_in_plane = g.index_in_plane(g.block_of_page(destination));
-        txn.command.targets[0].dest_page = g.page_in_block(destination);
-        program_issued(destination);
-        issue(txn);
+        issue_gc_copyback(job, i, lpn, source, destination);
         return;
       }
-      FlashTxn& txn = new_txn(TxnKind::GcRead, FlashOpcode::Read, OpOrigin::Gc);
-      txn.job = &job;
-      txn.lpn = lpn;
-      txn.source = source;
-      txn.ppn = source;
-      txn.plan_index = i;
-      set_target(txn.command, source, 0);
-      issue(txn);
+      issue_gc_read(job, i, lpn, source);
     });
   }
 }
@@ -549,7 +542,7 @@ void FtlCpu::gc_page_finished(GcJob& job) {
   if (job.writing_back) {
     // In-place programs done: this victim is complete.
     job.writing_back = false;
-    run_step(config_.cycles_per_gc_victim, [this, unit = job.unit]() { next_victim(unit); });
+    start_next_victim(job.unit);
     return;
   }
   issue_gc_erase(job);
@@ -567,11 +560,7 @@ void FtlCpu::issue_gc_erase(GcJob& job) {
     erases_waiting_[job.plan.victim] = &job;  // unpin() issues the erase
     return;
   }
-  FlashTxn& txn = new_txn(TxnKind::GcErase, FlashOpcode::Erase, OpOrigin::Gc);
-  txn.job = &job;
-  const auto& g = core_.geometry();
-  set_target(txn.command, g.page_id(job.plan.victim, 0), 0);
-  issue(txn);
+  issue_erase(job);
 }
 
 void FtlCpu::gc_reads_finished(GcJob& job) {
@@ -582,10 +571,7 @@ void FtlCpu::gc_reads_finished(GcJob& job) {
     SC_REPORT_ERROR("ssdtlm/ftl", "in-place GC victim with power.enabled: its valid data would not survive a power loss");
   }
   job.erasing_in_place = true;
-  FlashTxn& txn = new_txn(TxnKind::GcErase, FlashOpcode::Erase, OpOrigin::Gc);
-  txn.job = &job;
-  set_target(txn.command, core_.geometry().page_id(job.plan.victim, 0), 0);
-  issue(txn);
+  issue_erase(job);
 }
 
 void FtlCpu::gc_erase_finished(GcJob& job) {
@@ -593,8 +579,7 @@ void FtlCpu::gc_erase_finished(GcJob& job) {
   block_closed_[victim] = 0;
   if (!job.plan.in_place) {
     core_.finish_gc(victim);
-    wake_waiting_writes(job.unit);
-    run_step(config_.cycles_per_gc_victim, [this, unit = job.unit]() { next_victim(unit); });
+    victim_done(job);
     return;
   }
   core_.reopen_in_place(victim);
@@ -605,28 +590,22 @@ void FtlCpu::write_back_buffered(GcJob& job) {
   job.erasing_in_place = false;
   // Relocate in the same instant as the reopen so no host write slips into the block first.
   job.writing_back = true;
-  job.outstanding = 0;
-  std::vector<FlashTxn*> programs;
+  // Every program is issued before the first can complete (completions come later), so the
+  // count is exact when the first one arrives.
+  std::uint32_t programs = 0;
   for (std::size_t i = 0; i < job.plan.valid_pages.size(); ++i) {
     const auto [lpn, source] = job.plan.valid_pages[i];
     const Ppn destination = core_.relocate(lpn, source);
     if (destination == kInvalidPpn) continue;
-    FlashTxn& txn = new_txn(TxnKind::GcProgram, FlashOpcode::Program, OpOrigin::Gc);
-    txn.job = &job;
-    txn.lpn = lpn;
-    txn.ppn = destination;
-    set_target(txn.command, destination, job.buffered_tags[i]);
-    if (config_.write_buffer_pages > 0) inflight_tags_[destination] = job.buffered_tags[i];
-    program_issued(destination);
-    programs.push_back(&txn);
+    issue_gc_program(job, i, lpn, destination, job.buffered_tags[i]);
+    ++programs;
   }
-  job.outstanding = static_cast<std::uint32_t>(programs.size());
-  if (programs.empty()) {
+  job.outstanding = programs;
+  if (programs == 0) {
     job.outstanding = 1;
     gc_page_finished(job);
     return;
   }
-  for (FlashTxn* txn : programs) issue(*txn);
   wake_waiting_writes(job.unit);
 }
 
@@ -757,31 +736,13 @@ void FtlCpu::semi_issue_copy(GcJob& job, std::size_t index) {
     const Ppn destination = core_.relocate(lpn, source);
     job.stage[index] = GcJob::Buffered;
     job.destination[index] = destination;
-    FlashTxn& txn = new_txn(TxnKind::GcCopyback, FlashOpcode::Copyback, OpOrigin::Gc);
-    txn.job = &job;
-    txn.lpn = lpn;
-    txn.source = source;
-    txn.ppn = destination;
-    txn.plan_index = index;
-    set_target(txn.command, source, 0);
-    const auto& g = core_.geometry();
-    txn.command.targets[0].dest_block_in_plane = g.index_in_plane(g.block_of_page(destination));
-    txn.command.targets[0].dest_page = g.page_in_block(destination);
-    program_issued(destination);
     ++job.programs_in_flight;
-    issue(txn);
+    issue_gc_copyback(job, index, lpn, source, destination);
     semi_advance(job);  // pipeline: the next copyback may queue behind this one
     return;
   }
   job.reading = true;
-  FlashTxn& txn = new_txn(TxnKind::GcRead, FlashOpcode::Read, OpOrigin::Gc);
-  txn.job = &job;
-  txn.lpn = lpn;
-  txn.source = source;
-  txn.ppn = source;
-  txn.plan_index = index;
-  set_target(txn.command, source, 0);
-  issue(txn);
+  issue_gc_read(job, index, lpn, source);
 }
 
 void FtlCpu::semi_read_done(GcJob& job, std::size_t index, std::uint64_t tag) {
@@ -791,13 +752,7 @@ void FtlCpu::semi_read_done(GcJob& job, std::size_t index, std::uint64_t tag) {
   std::vector<GcJob::Reader> readers;
   readers.swap(job.readers[index]);
   for (const GcJob::Reader& reader : readers) {
-    if (config_.data_mode) {
-      FlashTxn probe;
-      probe.lpn = lpn;
-      probe.ppn = source;
-      probe.expected_tag = reader.expected_tag;
-      check_read(probe, tag);
-    }
+    check_page_data(lpn, source, reader.expected_tag, tag);
     reader.gp->get_extension<FtlCommand>()->data_tag = tag;
     complete_host(*reader.gp);
   }
@@ -810,17 +765,9 @@ void FtlCpu::semi_read_done(GcJob& job, std::size_t index, std::uint64_t tag) {
     job.destination[index] = destination;
     job.tags[index] = tag;
     job.buffered.push_back(index);
-    FlashTxn& program = new_txn(TxnKind::GcProgram, FlashOpcode::Program, OpOrigin::Gc);
-    program.job = &job;
-    program.lpn = lpn;
-    program.ppn = destination;
-    program.plan_index = index;
-    set_target(program.command, destination, tag);
-    if (config_.write_buffer_pages > 0) inflight_tags_[destination] = tag;
-    program_issued(destination);
     ++job.programs_in_flight;
     ++stats_.gc_steps;
-    issue(program);
+    issue_gc_program(job, index, lpn, destination, tag);
   }
   semi_advance(job);
 }
@@ -848,13 +795,7 @@ bool FtlCpu::semi_merge_read(GcJob& job, tlm::tlm_generic_payload& gp, Lpn lpn, 
     if (job.destination[index] != ppn) continue;
     // Read by the GC, program still in flight: the page is in the GC's buffer.
     ++stats_.gc_merged_host_reads;
-    if (config_.data_mode) {
-      FlashTxn probe;
-      probe.lpn = lpn;
-      probe.ppn = ppn;
-      probe.expected_tag = expected;
-      check_read(probe, job.tags[index]);
-    }
+    check_page_data(lpn, ppn, expected, job.tags[index]);
     gp.get_extension<FtlCommand>()->data_tag = job.tags[index];
     complete_host_after(gp, config_.write_buffer_access_ns);
     return true;
@@ -985,6 +926,52 @@ tlm::tlm_sync_enum FtlCpu::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tl
   return tlm::TLM_COMPLETED;
 }
 
+// The GC's flash steps, written once for both engines.
+void FtlCpu::issue_gc_read(GcJob& job, std::size_t index, Lpn lpn, Ppn source) {
+  FlashTxn& txn = new_txn(TxnKind::GcRead, FlashOpcode::Read, OpOrigin::Gc);
+  txn.job = &job;
+  txn.lpn = lpn;
+  txn.source = source;
+  txn.ppn = source;
+  txn.plan_index = index;
+  set_target(txn.command, source, 0);
+  issue(txn);
+}
+
+void FtlCpu::issue_gc_copyback(GcJob& job, std::size_t index, Lpn lpn, Ppn source, Ppn destination) {
+  FlashTxn& txn = new_txn(TxnKind::GcCopyback, FlashOpcode::Copyback, OpOrigin::Gc);
+  txn.job = &job;
+  txn.lpn = lpn;
+  txn.source = source;
+  txn.ppn = destination;
+  txn.plan_index = index;
+  set_target(txn.command, source, 0);
+  const auto& g = core_.geometry();
+  txn.command.targets[0].dest_block_in_plane = g.index_in_plane(g.block_of_page(destination));
+  txn.command.targets[0].dest_page = g.page_in_block(destination);
+  program_issued(destination);
+  issue(txn);
+}
+
+void FtlCpu::issue_gc_program(GcJob& job, std::size_t index, Lpn lpn, Ppn destination, std::uint64_t tag) {
+  FlashTxn& txn = new_txn(TxnKind::GcProgram, FlashOpcode::Program, OpOrigin::Gc);
+  txn.job = &job;
+  txn.lpn = lpn;
+  txn.ppn = destination;
+  txn.plan_index = index;
+  set_target(txn.command, destination, tag);
+  if (config_.write_buffer_pages > 0) inflight_tags_[destination] = tag;
+  program_issued(destination);
+  issue(txn);
+}
+
+void FtlCpu::issue_erase(GcJob& job) {
+  FlashTxn& txn = new_txn(TxnKind::GcErase, FlashOpcode::Erase, OpOrigin::Gc);
+  txn.job = &job;
+  set_target(txn.command, core_.geometry().page_id(job.plan.victim, 0), 0);
+  issue(txn);
+}
+
 void FtlCpu::program_issued(Ppn ppn) {
   const auto& g = core_.geometry();
   const BlockId block = g.block_of_page(ppn);
@@ -1025,13 +1012,17 @@ void FtlCpu::program_completed(Ppn ppn) {
 }
 
 void FtlCpu::check_read(const FlashTxn& txn, std::uint64_t tag_read) {
+  check_page_data(txn.lpn, txn.ppn, txn.expected_tag, tag_read);
+}
+
+void FtlCpu::check_page_data(Lpn lpn, Ppn ppn, std::uint64_t expected_tag, std::uint64_t tag_read) {
   if (!config_.data_mode) return;
   ++stats_.data_checks;
   if (oracle_ != nullptr) oracle_->count_checked_read();
-  if (tag_read != txn.expected_tag) {
+  if (tag_read != expected_tag) {
     std::ostringstream message;
-    message << "data mismatch: logical page " << txn.lpn << " read from physical page " << txn.ppn
-            << " returned tag " << std::hex << tag_read << ", expected " << txn.expected_tag;
+    message << "data mismatch: logical page " << lpn << " read from physical page " << ppn
+            << " returned tag " << std::hex << tag_read << ", expected " << expected_tag;
     SC_REPORT_ERROR("ssdtlm/data", message.str().c_str());
   }
 }
@@ -1112,11 +1103,7 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
       release(txn);
       // The page still holds lpn's current data unless the host overwrote it meanwhile.
       if (config_.data_mode && oracle_ != nullptr && core_.lookup(lpn) == source) {
-        FlashTxn probe;
-        probe.lpn = lpn;
-        probe.ppn = source;
-        probe.expected_tag = oracle_->expected(lpn);
-        check_read(probe, tag);
+        check_page_data(lpn, source, oracle_->expected(lpn), tag);
       }
       if (job.semi) {
         semi_read_done(job, index, tag);
@@ -1132,14 +1119,7 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
         gc_page_finished(job);  // overwritten meanwhile: nothing to move
         return;
       }
-      FlashTxn& program = new_txn(TxnKind::GcProgram, FlashOpcode::Program, OpOrigin::Gc);
-      program.job = &job;
-      program.lpn = lpn;
-      program.ppn = destination;
-      set_target(program.command, destination, tag);
-      if (config_.write_buffer_pages > 0) inflight_tags_[destination] = tag;
-      program_issued(destination);
-      issue(program);
+      issue_gc_program(job, index, lpn, destination, tag);
       return;
     }
     case TxnKind::GcProgram:

@@ -197,6 +197,8 @@ class FtlCpu : public sc_core::sc_module,
   void maybe_start_gc(UnitId unit);
   bool unit_should_collect(UnitId unit) const;
   void next_victim(UnitId unit);
+  void start_next_victim(UnitId unit);  // after the firmware's victim-selection cycles
+  void victim_done(GcJob& job);         // wakes the unit's held writes, then the next victim
   void gc_page_finished(GcJob& job);
   void gc_reads_finished(GcJob& job);
   void gc_erase_finished(GcJob& job);
@@ -229,6 +231,14 @@ class FtlCpu : public sc_core::sc_module,
   void program_issued(Ppn ppn);
   void program_completed(Ppn ppn);
   void check_read(const FlashTxn& txn, std::uint64_t tag_read);
+  // Data mode: compares a page's content read (or served from a buffer) with the oracle's.
+  void check_page_data(Lpn lpn, Ppn ppn, std::uint64_t expected_tag, std::uint64_t tag_read);
+  // The GC's flash steps (both engines): a page read, a copyback or program of a moved page, the
+  // victim's erase; `index` is the page's place in the victim's plan.
+  void issue_gc_read(GcJob& job, std::size_t index, Lpn lpn, Ppn source);
+  void issue_gc_copyback(GcJob& job, std::size_t index, Lpn lpn, Ppn source, Ppn destination);
+  void issue_gc_program(GcJob& job, std::size_t index, Lpn lpn, Ppn destination, std::uint64_t tag);
+  void issue_erase(GcJob& job);
   // --- NAND faults (ftl_cpu_faults.cpp): true when the failed command was fully handled,
   // false when its normal completion is to run (as for a command that succeeded).
   bool handle_flash_fault(FlashTxn& txn);

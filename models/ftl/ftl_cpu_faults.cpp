@@ -75,8 +75,7 @@ void FtlCpu::erase_failed(FlashTxn& txn) {
   block_closed_[victim] = 0;
   core_.retire_block(victim);
   if (!job.plan.in_place) {
-    wake_waiting_writes(job.unit);
-    run_step(config_.cycles_per_gc_victim, [this, unit = job.unit]() { next_victim(unit); });
+    victim_done(job);
     return;
   }
   write_back_buffered(job);  // the victim kept its data bits: relocate() moves them elsewhere
@@ -84,8 +83,7 @@ void FtlCpu::erase_failed(FlashTxn& txn) {
 
 void FtlCpu::retirement_moved(GcJob& job) {
   core_.retire_block(job.plan.victim);
-  wake_waiting_writes(job.unit);
-  run_step(config_.cycles_per_gc_victim, [this, unit = job.unit]() { next_victim(unit); });
+  victim_done(job);
 }
 
 bool FtlCpu::uncorrectable_read(FlashTxn& txn) {

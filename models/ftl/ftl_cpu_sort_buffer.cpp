@@ -143,12 +143,7 @@ bool FtlCpu::sort_serve_read(tlm::tlm_generic_payload& gp, Lpn lpn) {
     return false;
   }
   ++stats_.host_reads_from_buffer;
-  if (config_.data_mode && oracle_ != nullptr) {
-    FlashTxn probe;
-    probe.lpn = lpn;
-    probe.expected_tag = oracle_->expected(lpn);
-    check_read(probe, tag);
-  }
+  if (config_.data_mode && oracle_ != nullptr) check_page_data(lpn, kInvalidPpn, oracle_->expected(lpn), tag);
   gp.get_extension<FtlCommand>()->data_tag = tag;
   complete_host_after(gp, config_.write_buffer_access_ns);
   return true;
