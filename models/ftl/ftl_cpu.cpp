@@ -1,3 +1,6 @@
+// FtlCpu: construction and wiring of its parts, where host reads and writes meet flash (the
+// page looked up or placed, the flash command issued), and the flash side (transactions,
+// completions). The host side is in ftl_cpu_host.cpp, GC cycles in ftl_cpu_gc.cpp.
 #include "models/ftl/ftl_cpu.h"
 
 #include <algorithm>
@@ -22,13 +25,15 @@ FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore
       core_(core),
       oracle_(oracle),
       timer_("timer"),
-      cores_(config.cores) {
+      cores_(config.cores),
+      write_buffer_(config.write_buffer_pages) {
   host_socket.register_nb_transport_fw(this, &FtlCpu::nb_transport_fw);
   flash_socket.register_nb_transport_bw(this, &FtlCpu::nb_transport_bw);
   const auto blocks = core_.geometry().total_blocks();
   block_pending_programs_.assign(blocks, 0);
   block_closed_.assign(blocks, 0);
   program_in_flight_.assign((core_.geometry().total_pages() + 63) / 64, 0);
+  if (semi()) semi_gc_ = std::make_unique<SemiPreemptiveGcEngine>(core_, config_, steps_, gc_hooks_, stats_);
   gc_jobs_.resize(core_.units());
   for (UnitId u = 0; u < core_.units(); ++u) {
     gc_jobs_[u] = std::make_unique<GcJob>();
@@ -37,7 +42,14 @@ FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore
   waiting_writes_.resize(core_.units());
   host_logical_pages_ = core_.logical_pages();
   if (config_.cache_commands) cache_streams_ = std::make_unique<CacheCommandStreams>(core_.geometry());
-  sort_init();
+  if (core_.host_sort_buffer_pages() != 0) {
+    if (config_.write_buffer_pages != 0) {
+      throw config_error("ftl.write_buffer.pages",
+                         "must be 0 with ftl.gc.policy = mdc and ftl.gc.params.sort_buffer_segments > 0: mdc's sort "
+                         "buffer is this FTL's DRAM write buffer (its access time is ftl.write_buffer.access_ns)");
+    }
+    sort_ = std::make_unique<HostSortBuffer>(core_, config_, oracle_, sort_hooks_, stats_);
+  }
 }
 
 void FtlCpu::set_power_loss_recorder(PowerLossRecorder* recorder) {
@@ -53,7 +65,7 @@ void FtlCpu::set_power_loss_recorder(PowerLossRecorder* recorder) {
 void FtlCpu::start_checkpoint() {
   for (const Lpn lpn : power_->begin_checkpoint()) {
     PendingWrite write{nullptr, lpn, false};
-    write.checkpoint = true;
+    write.kind = PendingKind::CheckpointPage;
     accept_host_write(write);
   }
 }
@@ -66,80 +78,9 @@ std::uint32_t FtlCpu::units_collecting() const {
   return count;
 }
 
-// ---------------------------------------------------------------- host side
+// ---------------------------------------------------------------- host reads and writes meet flash
 
-tlm::tlm_sync_enum FtlCpu::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time& delay) {
-  if (phase == tlm::END_RESP) return tlm::TLM_COMPLETED;
-  if (phase != tlm::BEGIN_REQ) {
-    SC_REPORT_ERROR("ssdtlm/ftl", "unexpected phase from the host interface");
-    return tlm::TLM_COMPLETED;
-  }
-  auto* command = gp.get_extension<FtlCommand>();
-  if (command == nullptr) {
-    SC_REPORT_ERROR("ssdtlm/ftl", "host command without FtlCommand extension");
-    return tlm::TLM_COMPLETED;
-  }
-  if (!begin_host_command(gp, *command, delay)) return tlm::TLM_COMPLETED;
-  phase = tlm::END_REQ;
-  return tlm::TLM_UPDATED;
-}
-
-void FtlCpu::begin_command(tlm::tlm_generic_payload& payload, FtlCommand& command) {
-  begin_host_command(payload, command, sc_core::SC_ZERO_TIME);
-}
-
-const sc_core::sc_interface* FtlCpu::command_forward_interface() const { return &host_socket.get_base_interface(); }
-
-bool FtlCpu::link_command_initiator(CommandInitiator<FtlCommand>& initiator,
-                                    const sc_core::sc_interface* backward_interface) {
-  if (backward_interface == nullptr || host_socket.get_base_port().get_interface() != backward_interface) return false;
-  host_initiator_ = &initiator;
-  return true;
-}
-
-void FtlCpu::respond_to_host(tlm::tlm_generic_payload& gp) {
-  send_begin_response(host_initiator_, host_socket, gp);
-}
-
-bool FtlCpu::begin_host_command(tlm::tlm_generic_payload& gp, FtlCommand& host_command, const sc_time& delay) {
-  FtlCommand* command = &host_command;
-  if (command->lpn >= host_logical_pages_) {
-    std::ostringstream message;
-    message << "logical page " << command->lpn << " beyond the logical capacity (" << host_logical_pages_ << " pages)";
-    SC_REPORT_ERROR("ssdtlm/ftl", message.str().c_str());
-    return false;
-  }
-  auto handle = [this, &gp, command]() {
-    if (command_observer_) command_observer_(*command, false);
-    switch (command->op) {
-      case HostOp::Read: handle_host_read(gp); break;
-      case HostOp::Write: handle_host_write(gp); break;
-      case HostOp::Trim: handle_host_trim(gp); break;
-      case HostOp::Flush:
-        if (sort_) {
-          sort_host_flush(gp);  // waits for the sort buffer's batch (ftl_cpu_sort_buffer.cpp)
-        } else {
-          handle_host_flush(gp);  // ftl_cpu_durability.cpp
-        }
-        break;
-      default:
-        SC_REPORT_ERROR("ssdtlm/ftl", (std::string(to_string(command->op)) +
-                                       " needs the multi-reference store: set ftl.mode = mjolnir").c_str());
-        break;
-    }
-  };
-  const std::uint64_t cycles = command->op == HostOp::Read    ? config_.cycles_per_host_read
-                             : command->op == HostOp::Write   ? config_.cycles_per_host_write
-                             : command->op == HostOp::Trim    ? config_.cycles_per_trim
-                                                              : 0;
-  if (delay != sc_core::SC_ZERO_TIME) {
-    timer_.schedule_in(delay, [this, cycles, handle]() { run_step(cycles, handle); });
-  } else {
-    run_step(cycles, handle);
-  }
-  return true;
-}
-
+// Hot: every host command passes here, so these stay beside their callers.
 void FtlCpu::complete_host(tlm::tlm_generic_payload& gp) {
   if (read_content_) {
     const auto* command = gp.get_extension<FtlCommand>();
@@ -158,15 +99,41 @@ void FtlCpu::complete_host_after(tlm::tlm_generic_payload& gp, std::uint64_t del
   }
 }
 
+bool FtlCpu::host_write_must_wait(UnitId unit) const {
+  if (!waiting_writes_[unit].empty()) return true;  // keep per-unit order
+  if (semi()) {
+    // The preemption level decides (ftl.gc.foreground is not used): writes preempt GC only in
+    // State 1.
+    if (gc_state(unit) >= 2) return true;
+    return !core_.can_accept_host_write(unit);
+  }
+  if (config_.foreground_gc && gc_jobs_[unit]->cycle_active) return true;
+  return !core_.can_accept_host_write(unit);
+}
+
+bool FtlCpu::unit_should_collect(UnitId unit) const {
+  const GcJob& job = *gc_jobs_[unit];
+  return core_.gc_wanted(unit) || core_.free_blocks(unit) < job.forced_target_free_blocks;
+}
+
+void FtlCpu::maybe_start_gc(UnitId unit) {
+  GcJob& job = *gc_jobs_[unit];
+  if (job.cycle_active || !unit_should_collect(unit)) return;
+  job.cycle_active = true;
+  job.cycle_start = sim_now();
+  ++stats_.gc_cycles;
+  start_next_victim(unit);
+}
+
 void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
   auto* command = gp.get_extension<FtlCommand>();
-  if (!lpn_events_.empty() && lpn_events_.count(command->lpn) != 0) {  // write buffer only
+  if (write_buffer_.has_pending_events(command->lpn)) {
     ++stats_.host_reads_waited_for_buffered_writes;
-    reads_waiting_for_events_[command->lpn].push_back(&gp);  // re-run by event_applied
+    write_buffer_.hold_read(command->lpn, gp);  // re-run by event_applied
     return;
   }
   const Ppn ppn = core_.lookup(command->lpn);
-  if (sort_ && sort_serve_read(gp, command->lpn)) return;
+  if (sort_ && sort_->serve_read(gp, command->lpn)) return;
   if (ppn == kInvalidPpn && lost(command->lpn)) {
     ++stats_.host_read_errors;
     complete_host_with_error(gp);
@@ -185,22 +152,19 @@ void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
   {
     // In-place GC between its erase and its write-back: the page's data is in controller DRAM.
     const GcJob& job = *gc_jobs_[core_.unit_of_block(core_.geometry().block_of_page(ppn))];
-    if (job.erasing_in_place && core_.geometry().block_of_page(ppn) == job.plan.victim) {
-      for (std::size_t i = 0; i < job.plan.valid_pages.size(); ++i) {
-        if (job.plan.valid_pages[i].second == ppn) {
-          ++stats_.host_reads_from_buffer;
-          command->data_tag = job.buffered_tags[i];
-          complete_host_after(gp, config_.write_buffer_access_ns);
-          return;
-        }
-      }
+    std::uint64_t tag = 0;
+    if (classic_gc_.buffered_tag(job, ppn, tag)) {
+      ++stats_.host_reads_from_buffer;
+      command->data_tag = tag;
+      complete_host_after(gp, config_.write_buffer_access_ns);
+      return;
     }
   }
-  if (config_.write_buffer_pages > 0) {
-    const auto buffered = inflight_tags_.find(ppn);
-    if (buffered != inflight_tags_.end()) {
+  if (write_buffer_.enabled()) {
+    std::uint64_t tag = 0;
+    if (write_buffer_.in_flight_tag(ppn, tag)) {
       ++stats_.host_reads_from_buffer;
-      command->data_tag = buffered->second;
+      command->data_tag = tag;
       complete_host_after(gp, config_.write_buffer_access_ns);
       return;
     }
@@ -209,10 +173,9 @@ void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
     const UnitId unit = core_.unit_of_block(core_.geometry().block_of_page(ppn));
     GcJob& job = *gc_jobs_[unit];
     if (job.cycle_active) {
-      if (config_.gc_merge && job.semi && semi_merge_read(job, gp, command->lpn, ppn)) return;
+      if (config_.gc_merge && job.semi && semi_gc_->merge_read(job, gp, command->lpn, ppn)) return;
       if (gc_state(unit) >= 3) {
-        ++stats_.gc_held_host_reads;
-        job.held.push_back({&gp, PendingWrite{nullptr, 0, false}, false});
+        semi_gc_->hold_read(job, gp);
         return;
       }
     }
@@ -231,64 +194,6 @@ void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
   issue(txn);
 }
 
-void FtlCpu::handle_host_trim(tlm::tlm_generic_payload& gp) {
-  auto* command = gp.get_extension<FtlCommand>();
-  PendingWrite trim{&gp, command->lpn, false};
-  trim.trim = true;
-  trim.host_event = new_host_event();
-  if (!waiting_for_buffer_.empty()) {  // behind writes waiting for room in the buffer, in order
-    waiting_for_buffer_.push_back(trim);
-    return;
-  }
-  submit_trim(trim);  // ftl_cpu_durability.cpp
-}
-
-void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
-  auto* command = gp.get_extension<FtlCommand>();
-  if (core_.end_of_life()) {  // spare blocks exhausted: read-only
-    ++stats_.host_write_errors;
-    complete_host_with_error(gp);
-    return;
-  }
-  PendingWrite write{&gp, command->lpn, command->bytes < core_.geometry().page_size_bytes};
-  write.host_event = new_host_event();
-  if (write_content_ && config_.data_mode) {
-    // Taken now: with a write buffer the host is answered before the page is placed.
-    write.has_content = true;
-    write.content = write_content_(command->lpn);
-  }
-  if (config_.write_buffer_pages == 0) {
-    accept_host_write(write);
-    return;
-  }
-  if (buffered_writes_ >= config_.write_buffer_pages) {
-    waiting_for_buffer_.push_back(write);
-    return;
-  }
-  ++buffered_writes_;
-  complete_host_after(gp, config_.write_buffer_access_ns);
-  write.gp = nullptr;  // answered: the payload is the host's again
-  accept_host_write(write);
-}
-
-void FtlCpu::admit_waiting_for_buffer() {
-  // In arrival order: a trim that arrived behind writes waiting for room waits with them.
-  while (!waiting_for_buffer_.empty()) {
-    PendingWrite next = waiting_for_buffer_.front();
-    if (next.trim) {
-      waiting_for_buffer_.pop_front();
-      submit_trim(next);
-      continue;
-    }
-    if (buffered_writes_ >= config_.write_buffer_pages) return;
-    waiting_for_buffer_.pop_front();
-    ++buffered_writes_;
-    complete_host_after(*next.gp, config_.write_buffer_access_ns);
-    next.gp = nullptr;
-    accept_host_write(next);
-  }
-}
-
 void FtlCpu::accept_host_write(PendingWrite write) {
   if (wait_for_earlier_events(write)) return;  // write buffer: an earlier write or trim of the page goes first
   if (write.partial) {
@@ -300,9 +205,8 @@ void FtlCpu::accept_host_write(PendingWrite write) {
       if (semi()) {
         const UnitId old_unit = core_.unit_of_block(core_.geometry().block_of_page(old));
         if (gc_jobs_[old_unit]->cycle_active && gc_state(old_unit) >= 3) {
-          ++stats_.gc_held_host_reads;
           write.partial = true;  // read again when released
-          gc_jobs_[old_unit]->held.push_back({write.gp, write, true});
+          semi_gc_->hold_merge_read(*gc_jobs_[old_unit], write);
           return;
         }
       }
@@ -318,8 +222,8 @@ void FtlCpu::accept_host_write(PendingWrite write) {
       return;
     }
   }
-  if (sort_ && write.flush_index == PendingWrite::kNotFlushed && !write.checkpoint && !write.trim_table) {
-    sort_stage(write);  // programmed later, sorted, with its batch
+  if (sort_ && write.kind == PendingKind::HostWrite) {
+    sort_->stage(write);  // programmed later, sorted, with its batch
     return;
   }
   const UnitId unit = core_.next_host_unit();
@@ -332,36 +236,24 @@ void FtlCpu::accept_host_write(PendingWrite write) {
   place_host_write(write, unit);
 }
 
-bool FtlCpu::host_write_must_wait(UnitId unit) const {
-  if (!waiting_writes_[unit].empty()) return true;  // keep per-unit order
-  if (semi()) {
-    // The preemption level decides (ftl.gc.foreground is not used): writes preempt GC only in
-    // State 1.
-    if (gc_state(unit) >= 2) return true;
-    return !core_.can_accept_host_write(unit);
-  }
-  if (config_.foreground_gc && gc_jobs_[unit]->cycle_active) return true;
-  return !core_.can_accept_host_write(unit);
-}
-
 void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into) {
-  if (write.trim_table) apply_trims_of_table_page(power_->trim_table_page_of_lpn(write.lpn));
+  if (write.kind == PendingKind::TrimTablePage) apply_trims_of_table_page(power_->trim_table_page_of_lpn(write.lpn));
   // power.enabled: the copy this write replaces stays on flash until the write is durable.
-  const Ppn replaced = power_ != nullptr && !write.checkpoint ? core_.lookup(write.lpn) : kInvalidPpn;
-  const bool sorted = write.flush_index != PendingWrite::kNotFlushed;
+  const Ppn replaced = power_ != nullptr && write.kind != PendingKind::CheckpointPage ? core_.lookup(write.lpn) : kInvalidPpn;
+  const bool sorted = write.kind == PendingKind::SortedEntry;
   const Ppn ppn = sorted ? core_.write_host_flushed(write.flush_index, unit) : core_.write_host(write.lpn, unit);
   if (ppn == kInvalidPpn) {  // a sort-buffer entry trimmed while it waited
-    sort_entry_done();
+    sort_->entry_done();
     return;
   }
   if (!lost_lpns_.empty()) lost_lpns_.erase(write.lpn);
   std::uint64_t tag = 0;
   if (sorted) {
-    tag = sort_program_tag(write.lpn);
+    tag = sort_->program_tag(write.lpn);
   } else if (config_.data_mode && oracle_ != nullptr) {
     tag = write.has_content ? oracle_->record_write_tag(write.lpn, write.content) : oracle_->record_write(write.lpn);
   }
-  const bool metadata = write.checkpoint || write.trim_table;
+  const bool metadata = write.metadata();
   FlashTxn& txn = new_txn(TxnKind::HostWrite, FlashOpcode::Program, metadata ? OpOrigin::Other : OpOrigin::Host);
   txn.host_gp = write.gp;
   txn.write = write;
@@ -372,10 +264,10 @@ void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_int
   txn.job = merged_into;  // a merged write is a step of that GC
   txn.lpn = write.lpn;
   txn.ppn = ppn;
-  txn.checkpoint = write.checkpoint;
+  txn.checkpoint = write.kind == PendingKind::CheckpointPage;
   txn.sorted = sorted;
   set_target(txn.command, ppn, tag);
-  if (config_.write_buffer_pages > 0) inflight_tags_[ppn] = tag;
+  if (write_buffer_.enabled()) write_buffer_.program_issued(ppn, tag);
   program_issued(ppn);
   issue(txn);
   if (power_ != nullptr && !metadata) {
@@ -385,64 +277,12 @@ void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_int
   if (!config_.foreground_gc) maybe_start_gc(unit);
   // Write buffer: a later write or trim of the page may go now (it may place at once).
   if (write.ordered) event_applied(write.lpn);
-  if (write.trim_table) {
+  if (write.kind == PendingKind::TrimTablePage) {
     std::vector<Lpn> applied;
     for (const auto& [trim, pinned] : trim_tables_[power_->trim_table_page_of_lpn(write.lpn)].carried) {
       if (trim.ordered) applied.push_back(trim.lpn);
     }
     for (const Lpn lpn : applied) event_applied(lpn);
-  }
-}
-
-void FtlCpu::wake_waiting_writes(UnitId unit) {
-  auto& queue = waiting_writes_[unit];
-  while (!queue.empty()) {
-    if (semi()) {
-      if (gc_state(unit) >= 2) return;
-    } else if (config_.foreground_gc && gc_jobs_[unit]->cycle_active) {
-      return;
-    }
-    if (!core_.can_accept_host_write(unit)) {
-      maybe_start_gc(unit);
-      return;
-    }
-    if (!semi() && config_.foreground_gc && core_.gc_wanted(unit)) {
-      maybe_start_gc(unit);
-      return;
-    }
-    const PendingWrite write = queue.front();
-    queue.pop_front();
-    place_host_write(write, unit);
-  }
-}
-
-// ---------------------------------------------------------------- idle detection
-
-bool FtlCpu::idle() const {
-  if (free_txns_.size() != txn_storage_.size() || buffered_writes_ != 0 || !waiting_for_buffer_.empty()) return false;
-  if (sort_ && sort_busy()) return false;
-  if (flushes_.has_waiting() || !lpn_waiting_.empty() || !erases_waiting_.empty()) return false;
-  if (!reads_waiting_for_events_.empty()) return false;
-  for (const auto& [page, table] : trim_tables_) {
-    if (table.writing || !table.pending.empty()) return false;
-  }
-  for (UnitId u = 0; u < core_.units(); ++u) {
-    if (gc_jobs_[u]->cycle_active || !waiting_writes_[u].empty()) return false;
-  }
-  return true;
-}
-
-void FtlCpu::notify_when_idle(std::function<void()> callback) {
-  idle_callback_ = std::move(callback);
-  if (sort_) sort_flush_if_finishing();  // the last partial sort-buffer batch
-  check_idle();
-}
-
-void FtlCpu::check_idle() {
-  if (idle_callback_ && idle()) {
-    auto callback = std::move(idle_callback_);
-    idle_callback_ = nullptr;
-    callback();
   }
 }
 
@@ -546,24 +386,31 @@ tlm::tlm_sync_enum FtlCpu::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tl
 }
 
 // The GC's flash steps, written once for both engines.
-void FtlCpu::issue_gc_read(GcJob& job, std::size_t index, Lpn lpn, Ppn source) {
-  FlashTxn& txn = new_txn(TxnKind::GcRead, FlashOpcode::Read, OpOrigin::Gc);
+namespace {
+
+// A GC transaction of the victim's valid page `index`: `lpn`'s copy at `source` read, or moved
+// to `ppn` (a template: FlashTxn is FtlCpu's private type).
+template <typename Txn>
+void set_gc_page(Txn& txn, GcJob& job, std::size_t index, Lpn lpn, Ppn source, Ppn ppn) {
   txn.job = &job;
   txn.lpn = lpn;
   txn.source = source;
-  txn.ppn = source;
+  txn.ppn = ppn;
   txn.plan_index = index;
+}
+
+}  // namespace
+
+void FtlCpu::issue_gc_read(GcJob& job, std::size_t index, Lpn lpn, Ppn source) {
+  FlashTxn& txn = new_txn(TxnKind::GcRead, FlashOpcode::Read, OpOrigin::Gc);
+  set_gc_page(txn, job, index, lpn, source, source);
   set_target(txn.command, source, 0);
   issue(txn);
 }
 
 void FtlCpu::issue_gc_copyback(GcJob& job, std::size_t index, Lpn lpn, Ppn source, Ppn destination) {
   FlashTxn& txn = new_txn(TxnKind::GcCopyback, FlashOpcode::Copyback, OpOrigin::Gc);
-  txn.job = &job;
-  txn.lpn = lpn;
-  txn.source = source;
-  txn.ppn = destination;
-  txn.plan_index = index;
+  set_gc_page(txn, job, index, lpn, source, destination);
   set_target(txn.command, source, 0);
   const auto& g = core_.geometry();
   txn.command.targets[0].dest_block_in_plane = g.index_in_plane(g.block_of_page(destination));
@@ -579,7 +426,7 @@ void FtlCpu::issue_gc_program(GcJob& job, std::size_t index, Lpn lpn, Ppn destin
   txn.ppn = destination;
   txn.plan_index = index;
   set_target(txn.command, destination, tag);
-  if (config_.write_buffer_pages > 0) inflight_tags_[destination] = tag;
+  if (write_buffer_.enabled()) write_buffer_.program_issued(destination, tag);
   program_issued(destination);
   issue(txn);
 }
@@ -602,7 +449,7 @@ void FtlCpu::program_issued(Ppn ppn) {
 void FtlCpu::program_completed(Ppn ppn) {
   const auto& g = core_.geometry();
   const BlockId block = g.block_of_page(ppn);
-  if (config_.write_buffer_pages > 0) inflight_tags_.erase(ppn);
+  if (write_buffer_.enabled()) write_buffer_.program_completed(ppn);
   if (power_ != nullptr) power_->program_completed(ppn);
   program_in_flight_[ppn >> 6] &= ~(std::uint64_t(1) << (ppn & 63));
   // The block's last program seals it (a GC candidate from now on).
@@ -613,7 +460,7 @@ void FtlCpu::program_completed(Ppn ppn) {
       } else {
         core_.seal(block);
       }
-      if (!sort_ || !sort_defers_gc(core_.unit_of_block(block))) maybe_start_gc(core_.unit_of_block(block));
+      if (!sort_ || !sort_->defers_gc(core_.unit_of_block(block))) maybe_start_gc(core_.unit_of_block(block));
     }
   };
   if (reads_waiting_for_program_.empty()) {  // the usual case: no vector to build and free
@@ -631,6 +478,7 @@ void FtlCpu::program_completed(Ppn ppn) {
 }
 
 void FtlCpu::check_read(const FlashTxn& txn, std::uint64_t tag_read) {
+  if (!config_.data_mode) return;  // no call per flash read outside data mode
   check_page_data(txn.lpn, txn.ppn, txn.expected_tag, tag_read);
 }
 
@@ -682,25 +530,22 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
       const Lpn lpn = txn.lpn;
       const PendingWrite write = txn.write;
       const Ppn pinned = txn.pinned;
-      if (power_ != nullptr && !checkpoint && !write.trim_table) {
+      if (power_ != nullptr && !write.metadata()) {
         power_->host_write_durable(txn.lpn, ppn, txn.command.targets[0].data_tag);
       }
       release(txn);
       program_completed(ppn);
       if (pinned != kInvalidPpn) unpin(pinned);
-      if (merged_into != nullptr) {
-        --merged_into->programs_in_flight;
-        semi_advance(*merged_into);
-      }
+      if (merged_into != nullptr) semi_gc_->merged_write_completed(*merged_into);
       if (checkpoint) {
         power_->checkpoint_page_completed();
         return;
       }
       if (sorted) {
-        sort_program_completed(lpn);
+        sort_->program_completed(lpn);
         return;
       }
-      if (write.trim_table) {
+      if (write.kind == PendingKind::TrimTablePage) {
         trim_table_write_completed(power_->trim_table_page_of_lpn(write.lpn));
         return;
       }
@@ -708,7 +553,7 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
       if (host != nullptr) {
         complete_host(*host);
       } else {
-        --buffered_writes_;
+        write_buffer_.free_slot();
         admit_waiting_for_buffer();
       }
       return;
@@ -725,20 +570,10 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
         check_page_data(lpn, source, oracle_->expected(lpn), tag);
       }
       if (job.semi) {
-        semi_read_done(job, index, tag);
-        return;
+        semi_gc_->read_completed(job, index, lpn, source, tag);
+      } else {
+        classic_gc_.read_completed(job, index, lpn, source, tag);
       }
-      if (job.plan.in_place) {
-        job.buffered_tags[index] = tag;
-        if (--job.outstanding == 0) gc_reads_finished(job);
-        return;
-      }
-      const Ppn destination = core_.relocate(lpn, source);
-      if (destination == kInvalidPpn) {
-        gc_page_finished(job);  // overwritten meanwhile: nothing to move
-        return;
-      }
-      issue_gc_program(job, index, lpn, destination, tag);
       return;
     }
     case TxnKind::GcProgram:
@@ -749,16 +584,10 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
       release(txn);
       program_completed(ppn);
       if (job.semi) {
-        if (index < job.stage.size()) {
-          job.stage[index] = GcJob::Done;
-          auto& buffered = job.buffered;
-          buffered.erase(std::remove(buffered.begin(), buffered.end(), index), buffered.end());
-        }
-        --job.programs_in_flight;
-        semi_advance(job);
-        return;
+        semi_gc_->program_completed(job, index);
+      } else {
+        classic_gc_.program_completed(job, index);
       }
-      gc_page_finished(job);
       return;
     }
     case TxnKind::GcErase: {

@@ -59,7 +59,7 @@ bool FtlCpu::redrive_program(FlashTxn& txn) {
   txn.ppn = target;
   txn.command.opcode = FlashOpcode::Program;
   set_target(txn.command, target, tag);
-  if (config_.write_buffer_pages > 0) inflight_tags_[target] = tag;
+  if (write_buffer_.enabled()) write_buffer_.program_issued(target, tag);
   txn.command.status = FlashStatus::Ok;
   program_issued(target);
   issue(txn);
@@ -78,7 +78,7 @@ void FtlCpu::erase_failed(FlashTxn& txn) {
     victim_done(job);
     return;
   }
-  write_back_buffered(job);  // the victim kept its data bits: relocate() moves them elsewhere
+  classic_gc_.write_back_buffered(job);  // the victim kept its data bits: relocate() moves them elsewhere
 }
 
 void FtlCpu::retirement_moved(GcJob& job) {
