@@ -4,6 +4,11 @@
 // decisions into flash commands for the FlashController, and runs GC cycles per allocation
 // unit (plane) as sequences of reads, programs (or copybacks) and erases.
 //
+// It owns its parts (models/ftl/firmware/) and wires them: the GC engines (ClassicGcEngine, and
+// SemiPreemptiveGcEngine with ftl.gc.preemption = semi) behind GcEngine, calling back through
+// GcHooks; the DRAM write buffer (WriteBuffer); mdc's sort buffer (HostSortBuffer, through
+// SortHooks); the firmware cores' step runner (FirmwareStepRunner).
+//
 // Ordering rules that keep the model honest:
 //   * a block becomes a GC candidate only when its last program has completed (seal);
 //   * a host read of a page whose program is still in flight waits for that program
@@ -33,8 +38,17 @@
 #include "models/ftl/firmware/array_member_firmware.h"
 #include "models/ftl/firmware/flash_port.h"
 #include "models/ftl/firmware/ftl_firmware.h"
+#include "models/ftl/firmware/classic_gc_engine.h"
+#include "models/ftl/firmware/firmware_step_runner.h"
+#include "models/ftl/firmware/gc_engine.h"
+#include "models/ftl/firmware/gc_job.h"
+#include "models/ftl/firmware/host_sort_buffer.h"
+#include "models/ftl/firmware/pending_write.h"
+#include "models/ftl/firmware/semi_preemptive_gc_engine.h"
+#include "models/ftl/firmware/write_buffer.h"
 #include "models/ftl/firmware_cores.h"
 #include "models/ftl/ftl_cpu_config.h"
+#include "models/ftl/firmware/firmware_statistics.h"
 
 namespace ssdtlm {
 
@@ -60,8 +74,8 @@ class FtlCpu final : public sc_core::sc_module,
   std::uint32_t units_collecting() const override;
   // Live reconfiguration hooks (Python scenarios).
   void set_foreground_gc(bool foreground) { config_.foreground_gc = foreground; }
-  // Seed 001's preemption level of a plane now: 0 no GC, 1 preemptible by reads and writes,
-  // 2 by reads only, 3 not preemptible (always 0 with ftl.gc.preemption = none).
+  // The semi-preemptive GC's preemption level of a plane now: 0 no GC, 1 preemptible by reads
+  // and writes, 2 by reads only, 3 not preemptible (always 0 with ftl.gc.preemption = none).
   int gc_state(UnitId unit) const;
 
   // Side channel for array-level GC coordination (ArrayMemberFirmware).
@@ -77,7 +91,7 @@ class FtlCpu final : public sc_core::sc_module,
   // uses it to let GC and buffered writes finish after the host workload has drained.
   void notify_when_idle(std::function<void()> callback);
 
-  // Data mode behind a RAID controller (seed 004): the content of each host page write comes
+  // Data mode behind a RAID controller (docs/raid.md): the content of each host page write comes
   // from the controller, because parity must be computable from the data it wrote, and each
   // host page read hands the content it returns back to it. Unset (a stand-alone SSD), every
   // write gets a fresh tag. Whole-page writes only: a partial write keeps the fresh tag.
@@ -98,7 +112,7 @@ class FtlCpu final : public sc_core::sc_module,
   // like host pages of the logical pages reserved above the host's range (origin "other").
   void set_power_loss_recorder(PowerLossRecorder* recorder) override;
 
-  // mdc's sort buffer (ftl.gc.params.sort_buffer_segments, ftl_cpu_sort_buffer.cpp): the content
+  // mdc's sort buffer (ftl.gc.params.sort_buffer_segments, host_sort_buffer.h): the content
   // a page held in it has (for the platform's data check of a run cut short).
   bool has_sort_buffer() const override { return sort_ != nullptr; }
   std::uint64_t sort_buffer_tag(Lpn lpn) const;
@@ -121,8 +135,7 @@ class FtlCpu final : public sc_core::sc_module,
  private:
   enum class TxnKind : std::uint8_t { HostRead, HostMergeRead, HostWrite, GcRead, GcProgram, GcCopyback, GcErase };
   struct FlashTxn;
-  struct GcJob;
-  struct SortBuffer;
+  class GcHooks;
 
   // --- host side
   tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
@@ -139,22 +152,6 @@ class FtlCpu final : public sc_core::sc_module,
   void handle_host_write(tlm::tlm_generic_payload& gp);
   void handle_host_trim(tlm::tlm_generic_payload& gp);
   void handle_host_flush(tlm::tlm_generic_payload& gp);
-  // A host write on its way to flash; `gp` is null once the host has been answered early
-  // (write buffer), so nothing touches a payload the host may already have reused.
-  struct PendingWrite {
-    tlm::tlm_generic_payload* gp;
-    Lpn lpn;
-    bool partial;  // covers part of the page: the rest is read first (read-modify-write)
-    bool has_content = false;  // content chosen upstream (set_host_content_hooks)
-    std::uint64_t content = 0;
-    bool checkpoint = false;   // a map checkpoint page (power-loss modelling), not a host write
-    static constexpr std::uint32_t kNotFlushed = 0xffffffffu;
-    std::uint32_t flush_index = kNotFlushed;  // entry of the sort-buffer batch being programmed
-    bool trim_table = false;   // a trim-table page (power-loss modelling), not a host write
-    bool trim = false;         // not a write: a host trim waiting for its turn (see ordered)
-    bool ordered = false;      // write buffer: counted in lpn_events_ (per-page arrival order)
-    std::uint64_t host_event = 0;  // arrival number for flushes (0: none)
-  };
   void accept_host_write(PendingWrite write);
   void admit_waiting_for_buffer();
   void place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into = nullptr);
@@ -164,26 +161,18 @@ class FtlCpu final : public sc_core::sc_module,
   void complete_host_after(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns);
   void complete_host_with_error(tlm::tlm_generic_payload& gp);
 
-  // --- GC
+  // --- GC cycles (ftl_cpu_gc.cpp): when a unit collects, its victims, and the steps both
+  // engines share (the victim's erase, the next victim)
   void maybe_start_gc(UnitId unit);
   bool unit_should_collect(UnitId unit) const;
   void next_victim(UnitId unit);
-  void gc_page_finished(GcJob& job);
-  void gc_reads_finished(GcJob& job);
+  void start_next_victim(UnitId unit);  // after the firmware's victim-selection cycles
+  void victim_done(GcJob& job);         // wakes the unit's held writes, then the next victim
+  void erase_victim(GcJob& job);
+  void erase_victim_in_place(GcJob& job);
   void gc_erase_finished(GcJob& job);
   void end_gc_cycle(UnitId unit);
-  void issue_gc_erase(GcJob& job);
-  // --- semi-preemptive GC: one step at a time, a preemption point after each
   bool semi() const { return config_.gc_preemption == FtlCpuConfig::GcPreemption::Semi; }
-  void semi_begin_victim(GcJob& job);
-  void semi_advance(GcJob& job);
-  void semi_apply_state(UnitId unit, bool count);
-  void semi_issue_copy(GcJob& job, std::size_t index);
-  void semi_skip_copy(GcJob& job, std::size_t index);
-  void semi_read_done(GcJob& job, std::size_t index, std::uint64_t tag);
-  bool semi_merge_write(GcJob& job);
-  bool semi_merge_read(GcJob& job, tlm::tlm_generic_payload& gp, Lpn lpn, Ppn ppn);
-  void release_held_reads(GcJob& job);
 
   // --- flash side
   // Links to the controller for direct calls when the flash socket is bound to one (else the socket).
@@ -197,6 +186,14 @@ class FtlCpu final : public sc_core::sc_module,
   void program_issued(Ppn ppn);
   void program_completed(Ppn ppn);
   void check_read(const FlashTxn& txn, std::uint64_t tag_read);
+  // Data mode: compares a page's content read (or served from a buffer) with the oracle's.
+  void check_page_data(Lpn lpn, Ppn ppn, std::uint64_t expected_tag, std::uint64_t tag_read);
+  // The GC's flash steps (both engines): a page read, a copyback or program of a moved page, the
+  // victim's erase; `index` is the page's place in the victim's plan.
+  void issue_gc_read(GcJob& job, std::size_t index, Lpn lpn, Ppn source);
+  void issue_gc_copyback(GcJob& job, std::size_t index, Lpn lpn, Ppn source, Ppn destination);
+  void issue_gc_program(GcJob& job, std::size_t index, Lpn lpn, Ppn destination, std::uint64_t tag);
+  void issue_erase(GcJob& job);
   // --- NAND faults (ftl_cpu_faults.cpp): true when the failed command was fully handled,
   // false when its normal completion is to run (as for a command that succeeded).
   bool handle_flash_fault(FlashTxn& txn);
@@ -205,24 +202,7 @@ class FtlCpu final : public sc_core::sc_module,
   bool uncorrectable_read(FlashTxn& txn);
   void start_retirement(BlockId block);
   void retirement_moved(GcJob& job);
-  // In place: programs the buffered valid pages of the victim wherever relocate() puts them.
-  void write_back_buffered(GcJob& job);
   void start_checkpoint();
-  // --- mdc's sort buffer (ftl_cpu_sort_buffer.cpp)
-  void sort_init();
-  bool sort_busy() const;
-  void sort_stage(PendingWrite write);
-  void sort_begin_flush();
-  void sort_dispatch();
-  void sort_entry_done();
-  void sort_end_flush();
-  void sort_flush_if_finishing();
-  std::uint64_t sort_program_tag(Lpn lpn);
-  void sort_program_completed(Lpn lpn);
-  bool sort_serve_read(tlm::tlm_generic_payload& gp, Lpn lpn);
-  void sort_trim(Lpn lpn);
-  void sort_host_flush(tlm::tlm_generic_payload& gp);
-  bool sort_defers_gc(UnitId unit) const;
   // --- flush, trims and durability (ftl_cpu_durability.cpp)
   // Host writes and trims get an arrival number; a flush completes once every write and trim
   // that arrived before it is durable (programmed, or recorded in a programmed trim-table page).
@@ -243,16 +223,10 @@ class FtlCpu final : public sc_core::sc_module,
   void unpin(Ppn ppn);
 
   // --- firmware cores
-  // Runs `step` after `cycles` on the earliest free core (inline when cycles == 0). A template,
-  // so a step with no cycles (every preset's firmware) is a plain inlined call: wrapping it in a
-  // loop callback first cost ~40 instructions per GC page and host command.
+  // Runs `step` after `cycles` on the earliest free core (inline when cycles == 0).
   template <typename Step>
   void run_step(std::uint64_t cycles, Step&& step) {
-    if (cycles == 0) {
-      step();
-      return;
-    }
-    timer_.schedule_at(cores_.occupy_earliest(config_.cycles_to_ps(cycles)), std::forward<Step>(step));
+    steps_.run(cycles, std::forward<Step>(step));
   }
 
   FtlCpuConfig config_;
@@ -275,16 +249,14 @@ class FtlCpu final : public sc_core::sc_module,
   std::vector<std::uint64_t> program_in_flight_;
   std::unordered_map<Ppn, std::vector<tlm::tlm_generic_payload*>> reads_waiting_for_program_;
   bool program_in_flight(Ppn ppn) const { return (program_in_flight_[ppn >> 6] >> (ppn & 63)) & 1u; }
-  std::unordered_map<Ppn, std::uint64_t> inflight_tags_;  // write-buffer reads
   std::vector<std::uint8_t> retiring_;  // per block once a program failed: retire when drained
   std::unordered_set<Lpn> lost_lpns_;
 
   std::vector<std::unique_ptr<GcJob>> gc_jobs_;  // one per unit
   std::vector<std::deque<PendingWrite>> waiting_writes_;  // per unit, FIFO
 
-  std::uint32_t buffered_writes_ = 0;
-  std::deque<PendingWrite> waiting_for_buffer_;
-  std::unique_ptr<SortBuffer> sort_;  // mdc's sort buffer, when the policy has one
+  WriteBuffer write_buffer_;
+  std::unique_ptr<HostSortBuffer> sort_;  // mdc's sort buffer, when the policy has one
 
   FtlCpuStatistics stats_;
   HostWriteContent write_content_;
@@ -297,13 +269,6 @@ class FtlCpu final : public sc_core::sc_module,
 
   // Flushes: arrival numbers of host writes and trims, done once durable.
   FlushBarrier<tlm::tlm_generic_payload*> flushes_;
-  // Write buffer: per logical page, events accepted and not yet applied, and those waiting.
-  std::unordered_map<Lpn, std::uint32_t> lpn_events_;
-  std::unordered_map<Lpn, std::deque<PendingWrite>> lpn_waiting_;
-  // Host reads of a page with an acknowledged write or trim not yet applied (waiting for GC, for
-  // its read-modify-write read, or behind an earlier event of the page): answered once the page's
-  // events are applied, so a read never returns data older than an acknowledged write.
-  std::unordered_map<Lpn, std::vector<tlm::tlm_generic_payload*>> reads_waiting_for_events_;
   // power.enabled: trims are recorded in trim-table pages (one program of a table page at a time).
   struct TrimTablePage {
     bool writing = false;
@@ -313,6 +278,49 @@ class FtlCpu final : public sc_core::sc_module,
   std::unordered_map<std::uint32_t, TrimTablePage> trim_tables_;
   std::vector<std::uint32_t> block_pins_;
   std::unordered_map<BlockId, GcJob*> erases_waiting_;
+
+  // The GC engines' view of this firmware (gc_engine.h; ftl_cpu_gc.cpp).
+  class GcHooks final : public GcFirmware {
+   public:
+    explicit GcHooks(FtlCpu& cpu) : cpu_(cpu) {}
+    void issue_gc_read(GcJob& job, std::size_t index, Lpn lpn, Ppn source) override;
+    void issue_gc_copyback(GcJob& job, std::size_t index, Lpn lpn, Ppn source, Ppn destination) override;
+    void issue_gc_program(GcJob& job, std::size_t index, Lpn lpn, Ppn destination, std::uint64_t tag) override;
+    void erase_victim(GcJob& job) override;
+    void erase_victim_in_place(GcJob& job) override;
+    void start_next_victim(UnitId unit) override;
+    void wake_waiting_writes(UnitId unit) override;
+    std::deque<PendingWrite>& waiting_writes(UnitId unit) override;
+    void place_merged_write(const PendingWrite& write, GcJob& job) override;
+    void retry_host_read(tlm::tlm_generic_payload& gp) override;
+    void retry_host_write(const PendingWrite& write) override;
+    void answer_host(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns) override;
+    void check_page_data(Lpn lpn, Ppn ppn, std::uint64_t expected_tag, std::uint64_t tag_read) override;
+    std::uint64_t expected_tag(Lpn lpn) const override;
+
+   private:
+    FtlCpu& cpu_;
+  };
+  // The sort buffer's view of this firmware (host_sort_buffer.h; ftl_cpu_sort_buffer.cpp).
+  class SortHooks final : public SortBufferFirmware {
+   public:
+    explicit SortHooks(FtlCpu& cpu) : cpu_(cpu) {}
+    void program_entry(const PendingWrite& write) override;
+    void answer_host(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns) override;
+    void check_page_data(Lpn lpn, Ppn ppn, std::uint64_t expected_tag, std::uint64_t tag_read) override;
+    void page_rewritten(Lpn lpn) override;
+    bool draining() const override;
+    void batch_done() override;
+    bool writes_waiting(UnitId unit) const override;
+
+   private:
+    FtlCpu& cpu_;
+  };
+  SortHooks sort_hooks_{*this};
+  FirmwareStepRunner steps_{timer_, cores_, config_};
+  GcHooks gc_hooks_{*this};
+  ClassicGcEngine classic_gc_{core_, config_, steps_, gc_hooks_};
+  std::unique_ptr<SemiPreemptiveGcEngine> semi_gc_;  // ftl.gc.preemption = semi only
 };
 
 }  // namespace ssdtlm

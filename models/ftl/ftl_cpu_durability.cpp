@@ -30,7 +30,7 @@ namespace ssdtlm {
 // ---------------------------------------------------------------- flush
 
 std::uint64_t FtlCpu::new_host_event() {
-  // mdc's sort buffer answers its own flushes (sort_host_flush) and drops staged writes that are
+  // mdc's sort buffer answers its own flushes (HostSortBuffer::host_flush) and drops staged writes that are
   // rewritten or trimmed, so its writes would never be marked done: they take no number.
   if (sort_) return 0;
   return flushes_.arrive();
@@ -54,32 +54,19 @@ void FtlCpu::handle_host_flush(tlm::tlm_generic_payload& gp) {
 // ---------------------------------------------------------------- per-page order (write buffer)
 
 bool FtlCpu::wait_for_earlier_events(PendingWrite& event) {
-  if (config_.write_buffer_pages == 0 || event.checkpoint || event.trim_table || event.ordered) return false;
-  event.ordered = true;
-  if (lpn_events_[event.lpn]++ == 0) return false;
-  lpn_waiting_[event.lpn].push_back(event);
-  return true;
+  // Metadata pages are the firmware's own, not ordered with host events.
+  if (!write_buffer_.enabled() || event.metadata() || event.ordered) return false;
+  return write_buffer_.wait_for_earlier_events(event);
 }
 
 void FtlCpu::event_applied(Lpn lpn) {
-  const auto count = lpn_events_.find(lpn);
-  if (--count->second == 0) {
-    lpn_events_.erase(count);
-    const auto reads = reads_waiting_for_events_.find(lpn);
-    if (reads != reads_waiting_for_events_.end()) {
-      std::vector<tlm::tlm_generic_payload*> waiting;
-      waiting.swap(reads->second);
-      reads_waiting_for_events_.erase(reads);
-      for (tlm::tlm_generic_payload* gp : waiting) handle_host_read(*gp);  // now from the buffer or flash
-    }
+  PendingWrite next{nullptr, kInvalidLpn, false};
+  std::vector<tlm::tlm_generic_payload*> reads;
+  if (!write_buffer_.event_applied(lpn, next, reads)) {
+    for (tlm::tlm_generic_payload* gp : reads) handle_host_read(*gp);  // now from the buffer or flash
     return;
   }
-  // One event of a page proceeds at a time: the others wait here, oldest first.
-  const auto waiting = lpn_waiting_.find(lpn);
-  const PendingWrite next = waiting->second.front();
-  waiting->second.pop_front();
-  if (waiting->second.empty()) lpn_waiting_.erase(waiting);
-  if (next.trim) {
+  if (next.kind == PendingKind::HostTrim) {
     submit_trim(next);
   } else {
     accept_host_write(next);
@@ -102,7 +89,7 @@ void FtlCpu::submit_trim(PendingWrite trim) {
 
 void FtlCpu::apply_trim_now(PendingWrite trim) {
   core_.trim(trim.lpn);
-  if (sort_) sort_trim(trim.lpn);
+  if (sort_) sort_->trim(trim.lpn);
   if (!lost_lpns_.empty()) lost_lpns_.erase(trim.lpn);
   if (oracle_ != nullptr) oracle_->record_trim(trim.lpn);
   complete_host(*trim.gp);
@@ -113,7 +100,7 @@ void FtlCpu::apply_trim_now(PendingWrite trim) {
 void FtlCpu::start_trim_table_write(std::uint32_t table_page) {
   trim_tables_[table_page].writing = true;
   PendingWrite write{nullptr, power_->trim_table_lpn(table_page), false};
-  write.trim_table = true;
+  write.kind = PendingKind::TrimTablePage;
   accept_host_write(write);  // like a host write (striping, GC waits), origin "other"
 }
 
@@ -157,7 +144,7 @@ void FtlCpu::unpin(Ppn ppn) {
   if (waiting == erases_waiting_.end()) return;
   GcJob& job = *waiting->second;
   erases_waiting_.erase(waiting);
-  issue_gc_erase(job);
+  erase_victim(job);
 }
 
 }  // namespace ssdtlm

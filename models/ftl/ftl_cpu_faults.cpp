@@ -59,7 +59,7 @@ bool FtlCpu::redrive_program(FlashTxn& txn) {
   txn.ppn = target;
   txn.command.opcode = FlashOpcode::Program;
   set_target(txn.command, target, tag);
-  if (config_.write_buffer_pages > 0) inflight_tags_[target] = tag;
+  if (write_buffer_.enabled()) write_buffer_.program_issued(target, tag);
   txn.command.status = FlashStatus::Ok;
   program_issued(target);
   issue(txn);
@@ -75,17 +75,15 @@ void FtlCpu::erase_failed(FlashTxn& txn) {
   block_closed_[victim] = 0;
   core_.retire_block(victim);
   if (!job.plan.in_place) {
-    wake_waiting_writes(job.unit);
-    run_step(config_.cycles_per_gc_victim, [this, unit = job.unit]() { next_victim(unit); });
+    victim_done(job);
     return;
   }
-  write_back_buffered(job);  // the victim kept its data bits: relocate() moves them elsewhere
+  classic_gc_.write_back_buffered(job);  // the victim kept its data bits: relocate() moves them elsewhere
 }
 
 void FtlCpu::retirement_moved(GcJob& job) {
   core_.retire_block(job.plan.victim);
-  wake_waiting_writes(job.unit);
-  run_step(config_.cycles_per_gc_victim, [this, unit = job.unit]() { next_victim(unit); });
+  victim_done(job);
 }
 
 bool FtlCpu::uncorrectable_read(FlashTxn& txn) {

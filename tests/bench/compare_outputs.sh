@@ -11,9 +11,12 @@
 # mlc-mqsim (st), `make demo`'s run (demo), data mode with copyback (data), the Mjolnir
 # multi-reference FTL with range commands and its cleaner in data mode (mj), a RAID-0 with
 # reactive GC coordination after steady preconditioning (hr), a fio job file of two concurrent
-# jobs (fiojob), cache program/read pipelines with multi-plane merging and suspend (cc), and
-# the real traces of ../shared/traces replayed at recorded timing (wdev: MSR, tpcc: MQSim
-# format, to GC steady state; left out when ../shared is absent).
+# jobs (fiojob), cache program/read pipelines with multi-plane merging and suspend (cc), the
+# FTL's semi-preemptive GC in data mode through its three preemption levels (semi) and with
+# copyback behind a write buffer (semicb), mdc's sort buffer (sortbuf), NAND faults in data
+# mode: failed programs and erases, uncorrectable reads, end of life (faults), and the real
+# traces of ../shared/traces replayed at recorded timing (wdev: MSR, tpcc: MQSim format, to GC
+# steady state; left out when ../shared is absent).
 # effective-config.json is compared too.
 # Prints "identical: N of N" and exits 0 when every file matches, 1 otherwise.
 set -uo pipefail
@@ -67,11 +70,15 @@ RUN[mj]="run --config slc-2011 --set ftl.mode=mjolnir --set controller.channels=
 RUN[hr]="raid --config raid-harmonia --set raid.gc_coordination=reactive --set ssd.nand.blocks_per_plane=64 --precondition steady --workload mixed:read=0.2,size=512KiB,arrival=bursty,rate=953,on=100ms,off=100ms,time=0.3s"
 RUN[fiojob]="run --config mlc-mqsim $SMALL --precondition fill --workload fio:$ROOT/examples/fio/two-jobs.fio"
 RUN[cc]="run --config mlc-mqsim --set controller.cache_commands=true --set controller.suspend.enabled=true $SMALL --precondition steady --workload mixed:qd=16,count=8000,read=0.5,seq=0.7,size=32KiB"
+RUN[semi]="run --config mlc-mqsim --set ftl.gc.preemption=semi --set nand.data_mode=true --set ftl.gc.semi.state2_watermark=0.5 --set ftl.gc.semi.state3_watermark=0.04 $SMALL --precondition steady --workload mixed:qd=16,count=10000,read=0.5,size=4KiB"
+RUN[semicb]="run --config mlc-mqsim --set ftl.gc.preemption=semi --set controller.copyback=true --set ftl.write_buffer.pages=32 --set ftl.gc.semi.state2_watermark=0.2 $SMALL --precondition steady --workload mixed:qd=16,count=10000,read=0.5,size=4KiB"
+RUN[sortbuf]="run --config mlc-mqsim --set ftl.gc.policy=mdc --set ftl.gc.params.sort_buffer_segments=2 $SMALL --precondition steady --workload mixed:qd=16,count=10000,read=0.3,size=4KiB"
+RUN[faults]="run --config mlc-mqsim --set nand.data_mode=true --set nand.reliability.program_fail_probability=0.001 --set nand.reliability.erase_fail_probability=0.02 --set nand.reliability.rber.base=0.0033 $SMALL --precondition steady --workload mixed:qd=16,count=10000,read=0.5,size=4KiB"
 RUN[wdev]="run --config mlc-mqsim $SMALL --precondition fill --workload trace:$TRACES/wdev_3.csv,format=msr"
 RUN[tpcc]="run --config mlc-mqsim $SMALL --precondition steady --workload trace:$TRACES/tpcc-small.trace,format=mqsim"
 NAMES="$*"
 if [ -z "$NAMES" ]; then
-  NAMES="i ii iii iv v vi vii fio fioq wbp st demo data mj hr fiojob cc"
+  NAMES="i ii iii iv v vi vii fio fioq wbp st demo data mj hr fiojob cc semi semicb sortbuf faults"
   if [ -d "$TRACES" ]; then NAMES="$NAMES wdev tpcc"; else echo "note: $TRACES absent: wdev and tpcc left out" >&2; fi
 fi
 same=0; total=0; bad=""

@@ -13,7 +13,7 @@ struct FtlCpuStatistics {
   std::uint64_t flash_commands[kOpOriginCount][7] = {};
   std::uint64_t host_reads_unmapped = 0;     // pages never written: no flash access
   std::uint64_t host_reads_from_buffer = 0;  // served by the write buffer
-  std::uint64_t host_reads_waited_for_buffered_writes = 0;  // see reads_waiting_for_events_
+  std::uint64_t host_reads_waited_for_buffered_writes = 0;  // behind an acknowledged write or trim (write_buffer.h)
   std::uint64_t host_writes_waited_for_gc = 0;
   std::uint64_t read_modify_writes = 0;      // partial-page writes that read the old page
   std::uint64_t gc_cycles = 0;

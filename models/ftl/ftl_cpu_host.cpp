@@ -1,0 +1,201 @@
+// FtlCpu's host side: host commands in (either socket path), their firmware step, their
+// answers, the admission of host writes and trims (write buffer room), the host writes held
+// for a unit's GC, and idle detection.
+#include <sstream>
+
+#include "models/ftl/ftl_cpu.h"
+
+namespace ssdtlm {
+
+using sc_core::sc_time;
+
+// ---------------------------------------------------------------- host side
+
+tlm::tlm_sync_enum FtlCpu::nb_transport_fw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_time& delay) {
+  if (phase == tlm::END_RESP) return tlm::TLM_COMPLETED;
+  if (phase != tlm::BEGIN_REQ) {
+    SC_REPORT_ERROR("ssdtlm/ftl", "unexpected phase from the host interface");
+    return tlm::TLM_COMPLETED;
+  }
+  auto* command = gp.get_extension<FtlCommand>();
+  if (command == nullptr) {
+    SC_REPORT_ERROR("ssdtlm/ftl", "host command without FtlCommand extension");
+    return tlm::TLM_COMPLETED;
+  }
+  if (!begin_host_command(gp, *command, delay)) return tlm::TLM_COMPLETED;
+  phase = tlm::END_REQ;
+  return tlm::TLM_UPDATED;
+}
+
+void FtlCpu::begin_command(tlm::tlm_generic_payload& payload, FtlCommand& command) {
+  begin_host_command(payload, command, sc_core::SC_ZERO_TIME);
+}
+
+const sc_core::sc_interface* FtlCpu::command_forward_interface() const { return &host_socket.get_base_interface(); }
+
+bool FtlCpu::link_command_initiator(CommandInitiator<FtlCommand>& initiator,
+                                    const sc_core::sc_interface* backward_interface) {
+  if (backward_interface == nullptr || host_socket.get_base_port().get_interface() != backward_interface) return false;
+  host_initiator_ = &initiator;
+  return true;
+}
+
+void FtlCpu::respond_to_host(tlm::tlm_generic_payload& gp) {
+  send_begin_response(host_initiator_, host_socket, gp);
+}
+
+bool FtlCpu::begin_host_command(tlm::tlm_generic_payload& gp, FtlCommand& host_command, const sc_time& delay) {
+  FtlCommand* command = &host_command;
+  if (command->lpn >= host_logical_pages_) {
+    std::ostringstream message;
+    message << "logical page " << command->lpn << " beyond the logical capacity (" << host_logical_pages_ << " pages)";
+    SC_REPORT_ERROR("ssdtlm/ftl", message.str().c_str());
+    return false;
+  }
+  auto handle = [this, &gp, command]() {
+    if (command_observer_) command_observer_(*command, false);
+    switch (command->op) {
+      case HostOp::Read: handle_host_read(gp); break;
+      case HostOp::Write: handle_host_write(gp); break;
+      case HostOp::Trim: handle_host_trim(gp); break;
+      case HostOp::Flush:
+        if (sort_) {
+          sort_->host_flush(gp);  // waits for the sort buffer's batch
+        } else {
+          handle_host_flush(gp);  // ftl_cpu_durability.cpp
+        }
+        break;
+      default:
+        SC_REPORT_ERROR("ssdtlm/ftl", (std::string(to_string(command->op)) +
+                                       " needs the multi-reference store: set ftl.mode = mjolnir").c_str());
+        break;
+    }
+  };
+  const std::uint64_t cycles = command->op == HostOp::Read    ? config_.cycles_per_host_read
+                             : command->op == HostOp::Write   ? config_.cycles_per_host_write
+                             : command->op == HostOp::Trim    ? config_.cycles_per_trim
+                                                              : 0;
+  if (delay != sc_core::SC_ZERO_TIME) {
+    timer_.schedule_in(delay, [this, cycles, handle]() { run_step(cycles, handle); });
+  } else if (cycles == 0) {
+    handle();  // every preset's firmware: the step inline, as run_step would (it is not inlined here)
+  } else {
+    run_step(cycles, handle);
+  }
+  return true;
+}
+
+void FtlCpu::handle_host_trim(tlm::tlm_generic_payload& gp) {
+  auto* command = gp.get_extension<FtlCommand>();
+  PendingWrite trim{&gp, command->lpn, false};
+  trim.kind = PendingKind::HostTrim;
+  trim.host_event = new_host_event();
+  if (!write_buffer_.waiting_for_room().empty()) {  // behind writes waiting for room, in order
+    write_buffer_.waiting_for_room().push_back(trim);
+    return;
+  }
+  submit_trim(trim);  // ftl_cpu_durability.cpp
+}
+
+void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
+  auto* command = gp.get_extension<FtlCommand>();
+  if (core_.end_of_life()) {  // spare blocks exhausted: read-only
+    ++stats_.host_write_errors;
+    complete_host_with_error(gp);
+    return;
+  }
+  PendingWrite write{&gp, command->lpn, command->bytes < core_.geometry().page_size_bytes};
+  write.host_event = new_host_event();
+  if (write_content_ && config_.data_mode) {
+    // Taken now: with a write buffer the host is answered before the page is placed.
+    write.has_content = true;
+    write.content = write_content_(command->lpn);
+  }
+  if (!write_buffer_.enabled()) {
+    accept_host_write(write);
+    return;
+  }
+  if (write_buffer_.full()) {
+    write_buffer_.waiting_for_room().push_back(write);
+    return;
+  }
+  write_buffer_.take_slot();
+  complete_host_after(gp, config_.write_buffer_access_ns);
+  write.gp = nullptr;  // answered: the payload is the host's again
+  accept_host_write(write);
+}
+
+void FtlCpu::admit_waiting_for_buffer() {
+  // In arrival order: a trim that arrived behind writes waiting for room waits with them.
+  auto& waiting = write_buffer_.waiting_for_room();
+  while (!waiting.empty()) {
+    PendingWrite next = waiting.front();
+    if (next.kind == PendingKind::HostTrim) {
+      waiting.pop_front();
+      submit_trim(next);
+      continue;
+    }
+    if (write_buffer_.full()) return;
+    waiting.pop_front();
+    write_buffer_.take_slot();
+    complete_host_after(*next.gp, config_.write_buffer_access_ns);
+    next.gp = nullptr;
+    accept_host_write(next);
+  }
+}
+
+void FtlCpu::wake_waiting_writes(UnitId unit) {
+  auto& queue = waiting_writes_[unit];
+  while (!queue.empty()) {
+    if (semi()) {
+      if (gc_state(unit) >= 2) return;
+    } else if (config_.foreground_gc && gc_jobs_[unit]->cycle_active) {
+      return;
+    }
+    if (!core_.can_accept_host_write(unit)) {
+      maybe_start_gc(unit);
+      return;
+    }
+    if (!semi() && config_.foreground_gc && core_.gc_wanted(unit)) {
+      maybe_start_gc(unit);
+      return;
+    }
+    const PendingWrite write = queue.front();
+    queue.pop_front();
+    place_host_write(write, unit);
+  }
+}
+
+// ---------------------------------------------------------------- idle detection
+
+bool FtlCpu::idle() const {
+  if (!port_.all_released() || write_buffer_.slots_used() != 0 ||
+      !write_buffer_.waiting_for_room().empty()) {
+    return false;
+  }
+  if (sort_ && sort_->busy()) return false;
+  if (flushes_.has_waiting() || write_buffer_.holds_events_or_reads() || !erases_waiting_.empty()) return false;
+  for (const auto& [page, table] : trim_tables_) {
+    if (table.writing || !table.pending.empty()) return false;
+  }
+  for (UnitId u = 0; u < core_.units(); ++u) {
+    if (gc_jobs_[u]->cycle_active || !waiting_writes_[u].empty()) return false;
+  }
+  return true;
+}
+
+void FtlCpu::notify_when_idle(std::function<void()> callback) {
+  idle_callback_ = std::move(callback);
+  if (sort_) sort_->flush_if_finishing();  // the last partial sort-buffer batch
+  check_idle();
+}
+
+void FtlCpu::check_idle() {
+  if (idle_callback_ && idle()) {
+    auto callback = std::move(idle_callback_);
+    idle_callback_ = nullptr;
+    callback();
+  }
+}
+
+}  // namespace ssdtlm
