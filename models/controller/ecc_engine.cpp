@@ -8,7 +8,7 @@
 #define SSDTLM_HAVE_RTL 0
 #endif
 #if SSDTLM_HAVE_RTL
-#include "models/rtl/rtl_blocks.h"
+#include "platforms/rtl_engine_factory.h"
 #endif
 
 namespace ssdtlm {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "models/common/config/config_error.h"
-#include "models/rtl/rtl_blocks.h"
+#include "platforms/rtl_engine_factory.h"
 #include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
