@@ -3,6 +3,7 @@
 #include "platforms/ssd_config.h"
 
 #include "models/common/config/parameter_builders.h"
+#include "models/ftl/gc/victim_policy_registry.h"
 
 namespace ssdtlm {
 namespace {
@@ -145,11 +146,27 @@ std::vector<Parameter> build_table() {
   };
 }
 
+// ftl.gc.policy's choices end with the victim policies registered at run time (plugins, Python).
+std::vector<Parameter> with_registered_policies(std::vector<Parameter> table, const std::vector<std::string>& registered) {
+  for (Parameter& p : table) {
+    if (p.path == "ftl.gc.policy") p.choices.insert(p.choices.end(), registered.begin(), registered.end());
+  }
+  return table;
+}
+
 }  // namespace
 
 const ParameterSchema& ssd_parameter_schema() {
-  static const ParameterSchema schema(build_table());
-  return schema;
+  // Built again when a policy was registered since the last call. Earlier tables are kept, not
+  // freed: a caller may still hold a reference to one.
+  static std::vector<std::unique_ptr<const ParameterSchema>> schemas;
+  static std::size_t policies_in_last = 0;
+  const std::vector<std::string> registered = registered_victim_policy_names();
+  if (schemas.empty() || registered.size() != policies_in_last) {
+    schemas.push_back(std::make_unique<const ParameterSchema>(with_registered_policies(build_table(), registered)));
+    policies_in_last = registered.size();
+  }
+  return *schemas.back();
 }
 
 }  // namespace ssdtlm
