@@ -26,3 +26,14 @@ function(ssdtlm_add_layer name)
     target_link_libraries(${target} INTERFACE ${LAYER_DEPENDS})
   endif()
 endfunction()
+
+# ssdtlm_link_into_layer(TARGET item...): links the items into the layer TARGET for everything
+# above it too, whether the layer is a library or (under SSDTLM_SOURCE_FILTER) an INTERFACE one.
+function(ssdtlm_link_into_layer target)
+  get_target_property(type ${target} TYPE)
+  if(type STREQUAL "INTERFACE_LIBRARY")
+    target_link_libraries(${target} INTERFACE ${ARGN})
+  else()
+    target_link_libraries(${target} PUBLIC ${ARGN})
+  endif()
+endfunction()

@@ -47,7 +47,7 @@ function(ssdtlm_add_rtl_block target)
     target_include_directories(${target} SYSTEM PRIVATE ${includes})
   endif()
   if(BLOCK_LINK_INTO_PLATFORMS)
-    target_link_libraries(ssdtlm_platforms PUBLIC $<LINK_ONLY:${target}>)
+    ssdtlm_link_into_layer(ssdtlm_platforms $<LINK_ONLY:${target}>)
   endif()
 endfunction()
 

@@ -25,4 +25,4 @@ file(GLOB_RECURSE SSDTLM_RTL_CXX_SOURCES CONFIGURE_DEPENDS ${SSDTLM_RTL_DIR}/*.c
 ssdtlm_add_rtl_sources(ssdtlm_rtl ${SSDTLM_RTL_CXX_SOURCES})
 # Reached from platforms alone (platforms/rtl_engine_factory.cpp). Linked only: Verilator's include
 # paths and definitions stay with the transactors instead of reaching every file above.
-target_link_libraries(ssdtlm_platforms PUBLIC $<LINK_ONLY:ssdtlm_rtl>)
+ssdtlm_link_into_layer(ssdtlm_platforms $<LINK_ONLY:ssdtlm_rtl>)
