@@ -26,7 +26,9 @@
 #include "models/ftl/functional/functional_engine.h"
 #include "models/common/host_request.h"
 #include "models/host/workload/workload_spec.h"
+#include "bindings/python_victim_policy.h"
 #include "platforms/output_directory.h"
+#include "platforms/plugin_loader.h"
 #include "platforms/preconditioning.h"
 #include "platforms/raid_config.h"
 #include "platforms/raid_simulation_session.h"
@@ -448,6 +450,10 @@ PYBIND11_MODULE(_core, m) {
   m.def("check_document", [](const std::string& document, const std::string& source) {
     ssdtlm::resolve_ssd_config(parse(document, source.c_str()), source);
   }, py::arg("document"), py::arg("source") = "config", "Cross-key checks of an effective document.");
+  m.def("register_gc_policy", &ssdtlm::python::register_gc_policy, py::arg("name"), py::arg("fn"),
+        "A GC victim policy written in Python (bindings/python_victim_policy.h).");
+  m.def("load_plugin", &ssdtlm::load_plugin, py::arg("path"),
+        "Loads a plugin shared library that registers victim policies (platforms/plugin_loader.h).");
   m.def("run_wa", &run_wa_json, py::arg("options"), "Functional engine (ssdtlm wa); options and result as JSON.");
   m.def("parameters", &parameters_json, "Every configuration key of the schema (JSON list).");
   m.def("preset_directory", &ssdtlm::preset_directory);

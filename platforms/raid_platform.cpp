@@ -10,6 +10,7 @@
 #include "models/common/config/config_error.h"
 #include "models/raid/ftl_gc_channel.h"
 #include "models/raid/parity_math.h"
+#include "platforms/rtl_engine_factory.h"
 #include "platforms/run_warnings.h"
 #include "models/kernel/event_loop.h"
 #include "platforms/run_to_time.h"
@@ -19,6 +20,7 @@ namespace ssdtlm {
 RaidPlatform::RaidPlatform(sc_core::sc_module_name name, const RaidConfig& config)
     : sc_core::sc_module(name), config_(config), loop_(std::make_unique<EventLoop>("event_loop")) {
   const EventLoopScope scope(*loop_);
+  register_rtl_engine_kinds();
   const std::uint32_t members = config_.controller.members;
   for (std::uint32_t d = 0; d < config_.devices.size(); ++d) {
     const std::string device_name = d < members ? "member" + std::to_string(d) : "spare" + std::to_string(d - members);

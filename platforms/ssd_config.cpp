@@ -18,6 +18,7 @@
 #include "models/ftl/gc/policy_params.h"
 #include "models/ftl/gc/victim_policy.h"
 #include "platforms/ssd_document_values.h"
+#include "platforms/rtl_engine_factory.h"
 
 #ifndef SSDTLM_SOURCE_DIR
 #define SSDTLM_SOURCE_DIR "."

@@ -13,9 +13,12 @@
 #include "platforms/ssd_document_values.h"
 
 #include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "models/common/config/parameter_builders.h"
+#include "models/ftl/gc/victim_policy_registry.h"
 
 namespace ssdtlm {
 namespace {
@@ -309,11 +312,29 @@ std::vector<ParameterRow<SsdDocumentValues>> build_table() {
   );
 }
 
+// ftl.gc.policy's choices end with the victim policies registered at run time (plugins, Python).
+std::vector<ParameterRow<SsdDocumentValues>> with_registered_policies(std::vector<ParameterRow<SsdDocumentValues>> table,
+                                                                     const std::vector<std::string>& registered) {
+  for (ParameterRow<SsdDocumentValues>& row : table) {
+    Parameter& p = row.parameter;
+    if (p.path == "ftl.gc.policy") p.choices.insert(p.choices.end(), registered.begin(), registered.end());
+  }
+  return table;
+}
+
 }  // namespace
 
 const ParameterTable<SsdDocumentValues>& ssd_parameter_table() {
-  static const ParameterTable<SsdDocumentValues> table(build_table());
-  return table;
+  // Built again when a policy was registered since the last call. Earlier tables are kept, not
+  // freed: a caller may still hold a reference to one.
+  static std::vector<std::unique_ptr<const ParameterTable<SsdDocumentValues>>> tables;
+  static std::size_t policies_in_last = 0;
+  const std::vector<std::string> registered = registered_victim_policy_names();
+  if (tables.empty() || registered.size() != policies_in_last) {
+    tables.push_back(std::make_unique<const ParameterTable<SsdDocumentValues>>(with_registered_policies(build_table(), registered)));
+    policies_in_last = registered.size();
+  }
+  return *tables.back();
 }
 
 const ParameterSchema& ssd_parameter_schema() { return ssd_parameter_table().schema(); }

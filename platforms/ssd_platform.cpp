@@ -8,6 +8,7 @@
 #include "platforms/die_state_materializer.h"
 #include "platforms/ftl_firmware_factory.h"
 #include "platforms/reliability_statistics.h"
+#include "platforms/rtl_engine_factory.h"
 #include "platforms/run_to_time.h"
 #include "platforms/run_warnings.h"
 
@@ -43,6 +44,7 @@ SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config)
     loop_ = own_loop_.get();
   }
   const EventLoopScope scope(*loop_);
+  register_rtl_engine_kinds();
   core_ = std::make_unique<FtlCore>(config_.ftl_core);
   if (config_.data_mode) oracle_ = std::make_unique<DataOracle>();
   controller_ = std::make_unique<FlashController>("controller", config_.geometry, config_.nand_timing,

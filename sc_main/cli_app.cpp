@@ -12,6 +12,7 @@
 #include "models/common/config/config_error.h"
 #include "models/common/config/did_you_mean.h"
 #include "sc_main/commands.h"
+#include "sc_main/plugin_option.h"
 
 namespace ssdtlm::cli {
 
@@ -46,6 +47,7 @@ void check_standard_output() {
 void build_cli_app(CLI::App& app) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("ssdtlm ") + SSDTLM_VERSION + " (SystemC " + sc_core::sc_release() + ")");
+  add_plugin_option(app);
   register_run_command(app);
   register_wa_command(app);
   register_trace_stats_command(app);

@@ -13,6 +13,7 @@
 #include "platforms/range_command_check.h"
 #include "platforms/ssd_platform.h"
 #include "sc_main/commands.h"
+#include "sc_main/plugin_option.h"
 #include "sc_main/run_interruption.h"
 #include "sc_main/run_output.h"
 #include "sc_main/run_progress.h"
@@ -127,8 +128,11 @@ void register_run_command(CLI::App& app) {
   run_app->add_option("--precondition", options->precondition, "none | fill | steady (functional path, before the timed run); default: the configuration's precondition, else none");
   run_app->add_option("--workload", options->workload, "Workload spec, e.g. random-read:qd=1,count=2000,size=4KiB (docs/workloads.md)");
   add_run_output_options(*run_app, options->output, "Output directory for stats.json, timeline.csv, effective-config.json");
+  add_plugin_option(*run_app);
   run_app->callback([options]() {
-    if (commands_enabled()) exit_code() = run(*options);
+    if (!commands_enabled()) return;
+    load_requested_plugins();
+    exit_code() = run(*options);
   });
 }
 

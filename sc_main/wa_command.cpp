@@ -21,6 +21,7 @@
 #include "models/ftl/gc/victim_policy.h"
 #include "platforms/ssd_config.h"
 #include "sc_main/commands.h"
+#include "sc_main/plugin_option.h"
 
 namespace ssdtlm::cli {
 namespace {
@@ -108,8 +109,11 @@ void register_wa_command(CLI::App& app) {
   wa->add_option("--warmup", o.warmup, "K0: host writes discarded first, in logical capacities")->capture_default_str();
   flags->seed = wa->add_option("--seed", o.seed, "random seed")->capture_default_str();
   wa->add_option("--config", flags->config, "platform file or preset: geometry (and defaults for the rest)");
+  add_plugin_option(*wa);
   wa->callback([flags]() {
-    if (commands_enabled()) run(*flags);
+    if (!commands_enabled()) return;
+    load_requested_plugins();
+    run(*flags);
   });
 }
 

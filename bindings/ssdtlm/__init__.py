@@ -20,6 +20,7 @@ _warnings.filterwarnings("ignore", message=r"'ssdtlm\.(sweep|compare)' found in 
 from ._core import SimulationError  # noqa: E402
 from .compare import compare, compare_config  # noqa: E402
 from .config import Config, describe, parameters, preset_directory, presets  # noqa: E402
+from .extending import load_plugin, register_gc_policy  # noqa: E402
 from .functional import wa  # noqa: E402
 from .raid import RaidSimulation, load_raid_config, simulate_raid  # noqa: E402
 from .result import Result  # noqa: E402
@@ -31,5 +32,6 @@ __version__ = "0.1.0"
 __all__ = [
     "Command", "Config", "LIVE_PARAMETERS", "PointFailed", "RaidSimulation", "Result", "Simulation", "SimulationError", "Workload",
     "compare", "compare_config", "describe", "expand_grid", "normalize_workload", "parameters", "preset_directory", "presets",
-    "load_raid_config", "register_live_parameter", "simulate", "simulate_raid", "sweep", "wa", "workload_compact",
+    "load_plugin", "load_raid_config", "register_gc_policy", "register_live_parameter", "simulate", "simulate_raid",
+    "sweep", "wa", "workload_compact",
 ]

@@ -1,15 +1,10 @@
 #include "models/controller/ecc_engine.h"
+#include "models/controller/ecc_engine_kinds.h"
 
 #include <cmath>
+#include <map>
 
 #include "models/common/config/config_error.h"
-
-#ifndef SSDTLM_HAVE_RTL
-#define SSDTLM_HAVE_RTL 0
-#endif
-#if SSDTLM_HAVE_RTL
-#include "models/rtl/rtl_blocks.h"
-#endif
 
 namespace ssdtlm {
 
@@ -42,15 +37,22 @@ void TlmEccEngine::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_ti
   payload.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
-bool rtl_blocks_built() { return SSDTLM_HAVE_RTL != 0; }
+namespace {
+
+std::map<std::string, EccEngineMaker>& ecc_engine_makers() {
+  static std::map<std::string, EccEngineMaker> makers;
+  return makers;
+}
+
+}  // namespace
+
+void register_ecc_engine_kind(const std::string& kind, EccEngineMaker make) { ecc_engine_makers()[kind] = make; }
 
 std::unique_ptr<EccEngine> make_ecc_engine(const char* name, const EccConfig& config) {
   if (config.engine == "tlm") return std::make_unique<TlmEccEngine>(name, config);
-#if SSDTLM_HAVE_RTL
-  if (config.engine == "rtl") return make_rtl_ecc_engine(name, config);
-#endif
-  const std::string why = rtl_blocks_built() ? "" : " (this build has no RTL blocks: SSDTLM_RTL=OFF)";
-  throw config_error("controller.ecc_engine", "engine '" + config.engine + "' is not available" + why);
+  const auto maker = ecc_engine_makers().find(config.engine);
+  if (maker != ecc_engine_makers().end()) return maker->second(name, config);
+  throw config_error("controller.ecc_engine", "engine '" + config.engine + "' is not available");
 }
 
 }  // namespace ssdtlm

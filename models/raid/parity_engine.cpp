@@ -1,9 +1,10 @@
 #include "models/raid/parity_engine.h"
+#include "models/raid/parity_job_timer_kinds.h"
 
 #include <algorithm>
+#include <map>
 
 #include "models/common/config/config_error.h"
-#include "models/rtl/rtl_blocks.h"
 #include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
@@ -17,13 +18,24 @@ std::uint64_t TlmParityJobTimer::job_ps(std::uint64_t xor_bytes, std::uint64_t r
   return static_cast<std::uint64_t>(ps + 0.5);
 }
 
+namespace {
+
+std::map<std::string, ParityJobTimerMaker>& parity_job_timer_makers() {
+  static std::map<std::string, ParityJobTimerMaker> makers;
+  return makers;
+}
+
+}  // namespace
+
+void register_parity_job_timer_kind(const std::string& kind, ParityJobTimerMaker make) {
+  parity_job_timer_makers()[kind] = make;
+}
+
 std::unique_ptr<ParityJobTimer> make_parity_job_timer(const ParityEngineConfig& config) {
   if (config.kind == "tlm") return std::make_unique<TlmParityJobTimer>(config);
-#if SSDTLM_HAVE_RTL
-  if (config.kind == "rtl") return make_rtl_parity_job_timer(config);
-#endif
-  const std::string why = SSDTLM_HAVE_RTL ? "" : " (this build has no RTL blocks: SSDTLM_RTL=OFF)";
-  throw config_error("raid.parity_engine", "engine '" + config.kind + "' is not available" + why);
+  const auto maker = parity_job_timer_makers().find(config.kind);
+  if (maker != parity_job_timer_makers().end()) return maker->second(config);
+  throw config_error("raid.parity_engine", "engine '" + config.kind + "' is not available");
 }
 
 ParityEngine::ParityEngine(const ParityEngineConfig& config)

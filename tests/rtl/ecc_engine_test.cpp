@@ -11,6 +11,7 @@
 #include "models/host/workload/workload_spec.h"
 #include "models/rtl/ecc/rtl_ecc_engine.h"
 #include "models/rtl/ecc/secded512_reference.h"
+#include "platforms/rtl_engine_factory.h"
 #include "platforms/ssd_platform.h"
 #include "tests/unit/controller/controller_bench.h"
 #include "tests/unit/controller/flash_commands.h"
@@ -96,6 +97,12 @@ TEST_F(RtlEccEngineTest, GeneratedContentEncodesAndDecodesCleanWithPartialSector
 // One command through a FlashController with the given ECC engine; its completion time.
 class EccTimingTest : public FlashTimingTest {
  protected:
+  // As a platform does: the controller builds the "rtl" engine from the table platforms fills.
+  void SetUp() override {
+    FlashTimingTest::SetUp();
+    register_rtl_engine_kinds();
+  }
+
   sc_core::sc_time complete_one(const EccConfig& ecc, const FlashCommand& command,
                                 std::uint64_t* rtl_cycles = nullptr) {
     fresh_kernel();

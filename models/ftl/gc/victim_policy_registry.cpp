@@ -1,8 +1,10 @@
-// The table of victim policies by name. Explicit rather than self-registering: static
-// registrars in a static library are dropped by the linker when nothing references them.
+// The table of victim policies by name. The built-in ones are listed explicitly rather than
+// self-registering: static registrars in a static library are dropped by the linker when nothing
+// references them. Policies from plugins and Python are added at run time (victim_policy_registry.h).
+#include "models/ftl/gc/victim_policy_registry.h"
+
 #include "models/common/config/config_error.h"
 #include "models/common/config/did_you_mean.h"
-#include "models/ftl/gc/victim_policy.h"
 
 namespace ssdtlm {
 
@@ -33,9 +35,70 @@ const std::vector<VictimPolicyInfo>& victim_policies() {
   return table;
 }
 
+namespace {
+
+struct AddedPolicy {
+  std::string name;
+  VictimPolicyMaker make;
+};
+
+std::vector<AddedPolicy>& added_policies() {
+  static std::vector<AddedPolicy> policies;
+  return policies;
+}
+
+std::vector<std::string>& registration_errors() {
+  static std::vector<std::string> errors;
+  return errors;
+}
+
+std::vector<std::string> all_policy_names() {
+  std::vector<std::string> names;
+  for (const auto& info : victim_policies()) names.emplace_back(info.name);
+  for (const auto& policy : added_policies()) names.push_back(policy.name);
+  return names;
+}
+
+}  // namespace
+
+void register_victim_policy(const std::string& name, VictimPolicyMaker make) {
+  if (name.empty()) throw config_error("victim policy", "a policy needs a name");
+  for (const std::string& taken : all_policy_names()) {
+    if (taken == name) throw config_error("victim policy '" + name + "'", "a policy of that name exists already");
+  }
+  if (!make) throw config_error("victim policy '" + name + "'", "no factory given");
+  added_policies().push_back({name, std::move(make)});
+}
+
+std::vector<std::string> registered_victim_policy_names() {
+  std::vector<std::string> names;
+  for (const auto& policy : added_policies()) names.push_back(policy.name);
+  return names;
+}
+
+std::vector<std::string> take_victim_policy_registration_errors() {
+  std::vector<std::string> errors;
+  errors.swap(registration_errors());
+  return errors;
+}
+
+namespace registration_detail {
+
+bool register_at_load(const char* name, VictimPolicyMaker make) {
+  try {
+    register_victim_policy(name, std::move(make));
+    return true;
+  } catch (const ConfigError& error) {
+    registration_errors().push_back(error.what());
+    return false;
+  }
+}
+
+}  // namespace registration_detail
+
 std::string victim_policy_names() {
   std::string names;
-  for (const auto& info : victim_policies()) names += (names.empty() ? "" : ", ") + std::string(info.name);
+  for (const std::string& name : all_policy_names()) names += (names.empty() ? "" : ", ") + name;
   return names;
 }
 
@@ -48,8 +111,13 @@ std::unique_ptr<VictimPolicy> make_victim_policy(const std::string& name, Policy
     params.finish(std::string("policy ") + info.name);
     return policy;
   }
-  std::vector<std::string> names;
-  for (const auto& info : victim_policies()) names.emplace_back(info.name);
+  for (const auto& added : added_policies()) {
+    if (name != added.name) continue;
+    auto policy = added.make(params, pages_per_block);
+    params.finish("policy " + added.name);
+    return policy;
+  }
+  const std::vector<std::string> names = all_policy_names();
   throw config_error(where_policy, "unknown victim policy '" + name + "'" + did_you_mean(name, names) +
                                        " (available: " + victim_policy_names() + ")");
 }

@@ -4,7 +4,6 @@
 #include <sstream>
 
 #include "models/rtl/common/rtl_vcd.h"
-#include "models/rtl/rtl_blocks.h"
 #include "models/kernel/event_loop.h"
 
 namespace ssdtlm {
@@ -83,10 +82,6 @@ void RtlEccEngine::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_ti
   command->rtl_cycles = cycles;
   delay += sc_core::sc_time::from_value(cycles * config_.rtl_clock_period_ps + config_.rtl_overhead_ps);
   payload.set_response_status(tlm::TLM_OK_RESPONSE);
-}
-
-std::unique_ptr<EccEngine> make_rtl_ecc_engine(const char* name, const EccConfig& config) {
-  return std::make_unique<RtlEccEngine>(name, config);
 }
 
 }  // namespace ssdtlm

@@ -5,8 +5,6 @@
 
 #include <systemc>
 
-#include "models/rtl/rtl_blocks.h"
-
 namespace ssdtlm {
 namespace {
 
@@ -70,10 +68,6 @@ std::uint64_t RtlParityJobTimer::job_ps(std::uint64_t xor_bytes, std::uint64_t r
   }
   cycles_ += cycles;
   return cycles * clock_period_ps_ + transactor_overhead_ps_;
-}
-
-std::unique_ptr<ParityJobTimer> make_rtl_parity_job_timer(const ParityEngineConfig& config) {
-  return std::make_unique<RtlParityJobTimer>(config);
 }
 
 }  // namespace ssdtlm
