@@ -344,6 +344,115 @@ void FtlCpu::issue(FlashTxn& txn) {
 
 void FtlCpu::end_of_elaboration() { port_.link_direct(); }
 
+// The GC's flash steps, written once for both engines.
+namespace {
+
+// A GC transaction of the victim's valid page `index`: `lpn`'s copy at `source` read, or moved
+// to `ppn` (a template: FlashTxn is FtlCpu's private type).
+template <typename Txn>
+void set_gc_page(Txn& txn, GcJob& job, std::size_t index, Lpn lpn, Ppn source, Ppn ppn) {
+  txn.job = &job;
+  txn.lpn = lpn;
+  txn.source = source;
+  txn.ppn = ppn;
+  txn.plan_index = index;
+}
+
+}  // namespace
+
+void FtlCpu::issue_gc_read(GcJob& job, std::size_t index, Lpn lpn, Ppn source) {
+  FlashTxn& txn = new_txn(TxnKind::GcRead, FlashOpcode::Read, OpOrigin::Gc);
+  set_gc_page(txn, job, index, lpn, source, source);
+  set_target(txn.command, source, 0);
+  issue(txn);
+}
+
+void FtlCpu::issue_gc_copyback(GcJob& job, std::size_t index, Lpn lpn, Ppn source, Ppn destination) {
+  FlashTxn& txn = new_txn(TxnKind::GcCopyback, FlashOpcode::Copyback, OpOrigin::Gc);
+  set_gc_page(txn, job, index, lpn, source, destination);
+  set_target(txn.command, source, 0);
+  const auto& g = core_.geometry();
+  txn.command.targets[0].dest_block_in_plane = g.index_in_plane(g.block_of_page(destination));
+  txn.command.targets[0].dest_page = g.page_in_block(destination);
+  program_issued(destination);
+  issue(txn);
+}
+
+void FtlCpu::issue_gc_program(GcJob& job, std::size_t index, Lpn lpn, Ppn destination, std::uint64_t tag) {
+  FlashTxn& txn = new_txn(TxnKind::GcProgram, FlashOpcode::Program, OpOrigin::Gc);
+  txn.job = &job;
+  txn.lpn = lpn;
+  txn.ppn = destination;
+  txn.plan_index = index;
+  set_target(txn.command, destination, tag);
+  if (write_buffer_.enabled()) write_buffer_.program_issued(destination, tag);
+  program_issued(destination);
+  issue(txn);
+}
+
+void FtlCpu::issue_erase(GcJob& job) {
+  FlashTxn& txn = new_txn(TxnKind::GcErase, FlashOpcode::Erase, OpOrigin::Gc);
+  txn.job = &job;
+  set_target(txn.command, core_.geometry().page_id(job.plan.victim, 0), 0);
+  issue(txn);
+}
+
+void FtlCpu::program_issued(Ppn ppn) {
+  const auto& g = core_.geometry();
+  const BlockId block = g.block_of_page(ppn);
+  ++block_pending_programs_[block];
+  if (g.page_in_block(ppn) == g.pages_per_block - 1) block_closed_[block] = 1;
+  program_in_flight_[ppn >> 6] |= std::uint64_t(1) << (ppn & 63);
+}
+
+void FtlCpu::program_completed(Ppn ppn) {
+  const auto& g = core_.geometry();
+  const BlockId block = g.block_of_page(ppn);
+  if (write_buffer_.enabled()) write_buffer_.program_completed(ppn);
+  if (power_ != nullptr) power_->program_completed(ppn);
+  program_in_flight_[ppn >> 6] &= ~(std::uint64_t(1) << (ppn & 63));
+  // The block's last program seals it (a GC candidate from now on).
+  auto block_drained = [this, block]() {
+    if (--block_pending_programs_[block] == 0 && block_closed_[block]) {
+      if (!retiring_.empty() && retiring_[block]) {
+        core_.queue_retirement(block);  // a program into it failed: move its data, retire it
+      } else {
+        core_.seal(block);
+      }
+      if (!sort_ || !sort_->defers_gc(core_.unit_of_block(block))) maybe_start_gc(core_.unit_of_block(block));
+    }
+  };
+  if (reads_waiting_for_program_.empty()) {  // the usual case: no vector to build and free
+    block_drained();
+    return;
+  }
+  std::vector<tlm::tlm_generic_payload*> waiting;
+  const auto inflight = reads_waiting_for_program_.find(ppn);
+  if (inflight != reads_waiting_for_program_.end()) {
+    waiting.swap(inflight->second);
+    reads_waiting_for_program_.erase(inflight);
+  }
+  block_drained();
+  for (auto* gp : waiting) handle_host_read(*gp);  // the page is on flash now
+}
+
+void FtlCpu::check_read(const FlashTxn& txn, std::uint64_t tag_read) {
+  if (!config_.data_mode) return;  // no call per flash read outside data mode
+  check_page_data(txn.lpn, txn.ppn, txn.expected_tag, tag_read);
+}
+
+void FtlCpu::check_page_data(Lpn lpn, Ppn ppn, std::uint64_t expected_tag, std::uint64_t tag_read) {
+  if (!config_.data_mode) return;
+  ++stats_.data_checks;
+  if (oracle_ != nullptr) oracle_->count_checked_read();
+  if (tag_read != expected_tag) {
+    std::ostringstream message;
+    message << "data mismatch: logical page " << lpn << " read from physical page " << ppn
+            << " returned tag " << std::hex << tag_read << ", expected " << expected_tag;
+    SC_REPORT_ERROR("ssdtlm/data", message.str().c_str());
+  }
+}
+
 void FtlCpu::flash_completed(FlashTxn& txn) {
   handle_flash_completion(txn);
   // While a transaction is out the FTL is not idle (idle()'s first test), and after the host
