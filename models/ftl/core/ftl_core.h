@@ -43,7 +43,7 @@
 #include "models/ftl/core/block_table.h"
 #include "models/ftl/core/frontier_layout.h"
 #include "models/ftl/core/huge_page_allocator.h"
-#include "models/ftl/core/valid_count_index.h"
+#include "models/ftl/gc/valid_count_index.h"
 #include "models/ftl/gc/victim_policy.h"
 
 namespace ssdtlm {

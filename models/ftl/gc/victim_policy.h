@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "models/ftl/core/block_table.h"
-#include "models/ftl/core/valid_count_index.h"
+#include "models/ftl/gc/valid_count_index.h"
 #include "models/ftl/gc/policy_params.h"
 
 namespace ssdtlm {
