@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "models/ftl/core/block_table.h"
+#include "models/ftl/gc/block_view.h"
 #include "models/ftl/gc/valid_count_index.h"
 #include "models/ftl/gc/policy_params.h"
 
@@ -21,7 +21,7 @@ namespace ssdtlm {
 
 // What a policy may look at. Blocks of unit u are [u * blocks_per_unit, (u + 1) * blocks_per_unit).
 struct PolicyContext {
-  const BlockTable* blocks = nullptr;
+  const BlockView* blocks = nullptr;
   std::uint32_t units = 1;
   std::uint32_t blocks_per_unit = 0;
   std::uint32_t pages_per_block = 0;
