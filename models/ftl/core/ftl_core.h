@@ -1,7 +1,18 @@
 #pragma once
-// FtlCore: the page-mapped flash translation layer as plain C++ (no SystemC). It owns the
-// logical-to-physical map, per-block state, the free-block pools, the write frontiers and the
-// victim policy. It is driven two ways with the same code:
+// FtlCore: the page-mapped flash translation layer as plain C++ (no SystemC). It is the
+// composition of its parts, each with its own header:
+//   * the mapping unit (mapping_unit.h; FullMappingTable: the whole map and reverse map in
+//     DRAM), logical page -> physical page;
+//   * the block allocator (block_allocator.h; FrontierAllocator: per-plane free pools and the
+//     write frontiers of a frontier layout), where writes go;
+//   * the block table (block_table.h): per-block valid count, state, erase count, bitmap;
+//   * the victim policy (models/ftl/gc/) and, for greedy, the ValidCountIndex.
+// The core itself decides what the parts do not: when GC runs and what it moves (GC cycles,
+// in-place collection, wear leveling, retirement), the host path's striping and heat, and the
+// mdc sort buffer. The map and the allocator are held as their concrete `final` types, so the
+// per-page path below makes no virtual call.
+//
+// It is driven two ways with the same code:
 //   * FtlCpu (models/ftl/ftl_cpu.*) calls the step API below and turns each step into timed
 //     flash commands;
 //   * the functional engine (FunctionalEngine, `ssdtlm wa`) and preconditioning call
@@ -9,8 +20,9 @@
 //
 // Allocation units. Every plane of every die is one allocation unit with its own free pool,
 // frontier(s) and GC: relocations stay inside a plane, so copyback is always possible, and a
-// one-die one-plane geometry is exactly the single-device model of seed 003. Host writes are
-// striped round-robin over units in the order channel, then die, then plane.
+// one-die one-plane geometry is exactly the single-device model of Van Houdt's d-choices
+// analysis. Host writes are striped round-robin over units in the order channel, then die,
+// then plane.
 //
 // Frontiers. The frontier layout (frontier_layout.h: single | double | hot-cold) says how many
 // frontiers a unit has and which one a write goes to. A frontier that fills takes a free block
@@ -21,7 +33,7 @@
 // cycle then collects at least gc_victims_per_cycle victims and goes on until free blocks >
 // gc_high_watermark_blocks. Independently, gc_wanted(u) is true while a host frontier is
 // starved. With both watermarks 0 the unit therefore collects exactly when a frontier is full
-// and no free block is left; the victim is then collected in place (seed 003 section 2.1): its
+// and no free block is left; the victim is then collected in place (Van Houdt, sec 2.1): its
 // valid pages are buffered, it is erased, they fill what room the GC frontier has left and the
 // rest is written back into the victim, which becomes the GC frontier's block (with the single
 // layout that is the host frontier, so the rest of the block takes new writes).
@@ -55,7 +67,7 @@ struct FtlCoreConfig {
   double spare_factor = 0.07;  // fraction of physical pages hidden from the host
   std::uint32_t gc_low_watermark_blocks = 0;
   std::uint32_t gc_high_watermark_blocks = 0;
-  // A triggered GC cycle collects at least this many victims (seed 002 cleans 64 per cycle);
+  // A triggered GC cycle collects at least this many victims (Lomet & Luo's MDC cleans 64 per cycle);
   // the policy selects them in one batch, and mdc relocates them in u_p2 order.
   std::uint32_t gc_victims_per_cycle = 1;
   std::string victim_policy = "greedy";
@@ -246,7 +258,7 @@ class FtlCore {
   // Every entry of the batch has been programmed or superseded.
   void end_sort_buffer_flush();
   // Each logical page's exact probability of being the next host write, for a policy that
-  // wants_exact_page_rates() (mdc-oracle, seed 002's MDC-opt): page heats become these rates.
+  // wants_exact_page_rates() (mdc-oracle, the MDC-opt of Lomet & Luo): page heats become these rates.
   void set_page_update_rates(std::vector<float> rates);
   // The setting that asked for them, for error messages ("--policy", "--param oracle").
   std::string exact_rates_key() const;
@@ -302,7 +314,7 @@ class FtlCore {
   const FrontierLayout& frontier_layout() const { return allocator_.layout(); }
   const MappingUnit& mapping() const { return map_; }
   const BlockAllocator& allocator() const { return allocator_; }
-  // Host write requests so far (u_now of seed 002); never reset.
+  // Host write requests so far (u_now of Lomet & Luo's MDC); never reset.
   std::uint64_t host_write_clock() const { return clock_; }
   std::uint32_t staged_host_writes() const { return static_cast<std::uint32_t>(staged_.size()); }
   // Heap bytes of the core's state (map, reverse map, block table, indexes, estimator).
@@ -372,7 +384,7 @@ class FtlCore {
     return exact_rates_ ? exact_rate_frontier(lpn) : allocator_.host_frontier_for(lpn);
   }
   // With exact page rates and several host frontiers, pages are grouped by their exact rate
-  // instead of the layout's estimate (seed 002's MDC-opt places pages of one frequency in one
+  // instead of the layout's estimate (Lomet & Luo's MDC-opt places pages of one frequency in one
   // group): frontier 0 takes rates up to the mean, each further one rates 4x higher.
   std::uint32_t exact_rate_frontier(Lpn lpn) const;
   double host_write_heat(Ppn old) const;

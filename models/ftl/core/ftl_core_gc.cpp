@@ -28,7 +28,7 @@ BlockId FtlCore::choose_victim(UnitId unit) {
     policy_->select_victims(unit, wanted, batch_);
     if (tracks_heat_ && batch_.size() > 1) {
       // Relocating the cycle's victims in u_p2 order sorts the GC writes by u_p2 (every page of
-      // a victim carries its block's u_p2), seed 002 sec 5.3.
+      // a victim carries its block's u_p2), Lomet & Luo's MDC, sec 5.3.
       std::stable_sort(batch_.begin(), batch_.end(), [&](BlockId a, BlockId b) {
         return policy_->block_heat(a) < policy_->block_heat(b);
       });
@@ -158,7 +158,7 @@ void FtlCore::collect(UnitId unit) {
   std::uint32_t moved = 0;
   if (in_place) {
     // Fill what the GC frontier has left, then write the rest back into the erased victim,
-    // which becomes the GC frontier's block (seed 003 sec 2.1).
+    // which becomes the GC frontier's block (Van Houdt, d-choices with memory, sec 2.1).
     relocate_pages(unit, gather_.data(), room, heat, stamp);
     moved = room;
     erase_block(victim);

@@ -112,7 +112,7 @@ void FtlCore::flush_host_sort_buffer() {
 std::uint32_t FtlCore::begin_sort_buffer_flush() {
   if (!flushing_.empty()) throw std::logic_error("FtlCore: a sort-buffer batch is still being flushed");
   if (staged_.empty()) return 0;
-  // First writes take the oldest u_p2 of the batch (seed 002 sec 5.2).
+  // First writes take the oldest u_p2 of the batch (Lomet & Luo's MDC, sec 5.2).
   double oldest = std::numeric_limits<double>::infinity();
   for (const StagedWrite& w : staged_) {
     if (w.lpn != kInvalidLpn && !w.first_write) oldest = std::min(oldest, w.heat);
