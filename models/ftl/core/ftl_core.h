@@ -181,9 +181,8 @@ class FtlCore {
   // no host frontier (so takes no block) goes ahead.
   bool can_accept_host_write(UnitId unit) const {
     if (allocator_.starved_host_frontiers(unit) != 0) return false;
-    const std::uint32_t free = allocator_.free_blocks(unit);
-    if (!unit_state_[unit].collecting || free > host_reserve_blocks_) return true;
-    if (free == 0) return false;
+    if (!unit_state_[unit].collecting || allocator_.free_blocks(unit) > host_reserve_blocks_) return true;
+    if (allocator_.free_blocks(unit) == 0) return false;
     for (std::uint32_t f = 0; f < host_frontiers_; ++f) {
       if (allocator_.frontier_room(unit, f) < 2) return false;
     }
