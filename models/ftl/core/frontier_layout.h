@@ -5,9 +5,9 @@
 //
 // A layout only classifies writes. The mechanics every layout shares live in FtlCore: a
 // frontier that fills takes a free block at once; with no free block left it is "starved", and
-// GC collects a victim in place (seed 003 sec 2.1): the victim's valid pages first fill what is
+// GC collects a victim in place (Van Houdt, d-choices with memory, sec 2.1): the victim's valid pages first fill what is
 // left of the GC frontier, the rest are written back into the erased victim, which becomes that
-// frontier's new block. With a GC frontier of its own this is exactly seed 003's double write
+// frontier's new block. With a GC frontier of its own this is exactly Van Houdt's double write
 // frontier; when GC shares host frontier 0 it is the single write frontier.
 #include <cstdint>
 #include <memory>

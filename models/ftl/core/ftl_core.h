@@ -1,7 +1,18 @@
 #pragma once
-// FtlCore: the page-mapped flash translation layer as plain C++ (no SystemC). It owns the
-// logical-to-physical map, per-block state, the free-block pools, the write frontiers and the
-// victim policy. It is driven two ways with the same code:
+// FtlCore: the page-mapped flash translation layer as plain C++ (no SystemC). It is the
+// composition of its parts, each with its own header:
+//   * the mapping unit (mapping_unit.h; FullMappingTable: the whole map and reverse map in
+//     DRAM), logical page -> physical page;
+//   * the block allocator (block_allocator.h; FrontierAllocator: per-plane free pools and the
+//     write frontiers of a frontier layout), where writes go;
+//   * the block table (block_table.h): per-block valid count, state, erase count, bitmap;
+//   * the victim policy (models/ftl/gc/) and, for greedy, the ValidCountIndex.
+// The core itself decides what the parts do not: when GC runs and what it moves (GC cycles,
+// in-place collection, wear leveling, retirement), the host path's striping and heat, and the
+// mdc sort buffer. The map and the allocator are held as their concrete `final` types, so the
+// per-page path below makes no virtual call.
+//
+// It is driven two ways with the same code:
 //   * FtlCpu (models/ftl/ftl_cpu.*) calls the step API below and turns each step into timed
 //     flash commands;
 //   * the functional engine (FunctionalEngine, `ssdtlm wa`) and preconditioning call
@@ -9,8 +20,9 @@
 //
 // Allocation units. Every plane of every die is one allocation unit with its own free pool,
 // frontier(s) and GC: relocations stay inside a plane, so copyback is always possible, and a
-// one-die one-plane geometry is exactly the single-device model of seed 003. Host writes are
-// striped round-robin over units in the order channel, then die, then plane.
+// one-die one-plane geometry is exactly the single-device model of Van Houdt's d-choices
+// analysis. Host writes are striped round-robin over units in the order channel, then die,
+// then plane.
 //
 // Frontiers. The frontier layout (frontier_layout.h: single | double | hot-cold) says how many
 // frontiers a unit has and which one a write goes to. A frontier that fills takes a free block
@@ -21,7 +33,7 @@
 // cycle then collects at least gc_victims_per_cycle victims and goes on until free blocks >
 // gc_high_watermark_blocks. Independently, gc_wanted(u) is true while a host frontier is
 // starved. With both watermarks 0 the unit therefore collects exactly when a frontier is full
-// and no free block is left; the victim is then collected in place (seed 003 section 2.1): its
+// and no free block is left; the victim is then collected in place (Van Houdt, sec 2.1): its
 // valid pages are buffered, it is erased, they fill what room the GC frontier has left and the
 // rest is written back into the victim, which becomes the GC frontier's block (with the single
 // layout that is the host frontier, so the rest of the block takes new writes).
@@ -41,9 +53,11 @@
 
 #include "models/common/flash_geometry.h"
 #include "models/ftl/core/block_table.h"
+#include "models/ftl/core/frontier_allocator.h"
 #include "models/ftl/core/frontier_layout.h"
+#include "models/ftl/core/full_mapping_table.h"
 #include "models/ftl/core/huge_page_allocator.h"
-#include "models/ftl/core/valid_count_index.h"
+#include "models/ftl/gc/valid_count_index.h"
 #include "models/ftl/gc/victim_policy.h"
 
 namespace ssdtlm {
@@ -53,7 +67,7 @@ struct FtlCoreConfig {
   double spare_factor = 0.07;  // fraction of physical pages hidden from the host
   std::uint32_t gc_low_watermark_blocks = 0;
   std::uint32_t gc_high_watermark_blocks = 0;
-  // A triggered GC cycle collects at least this many victims (seed 002 cleans 64 per cycle);
+  // A triggered GC cycle collects at least this many victims (Lomet & Luo's MDC cleans 64 per cycle);
   // the policy selects them in one batch, and mdc relocates them in u_p2 order.
   std::uint32_t gc_victims_per_cycle = 1;
   std::string victim_policy = "greedy";
@@ -147,7 +161,7 @@ class FtlCore {
 
   // ---- host path
   Ppn lookup(Lpn lpn) const {  // kInvalidPpn: never written, trimmed (or still in the sort buffer)
-    const Ppn ppn = l2p_[lpn];
+    const Ppn ppn = map_.entry(lpn);
     return ppn < total_pages_ ? ppn : kInvalidPpn;
   }
   // Round-robin striping. A plane whose valid data has grown to within (frontiers + 1) blocks
@@ -166,12 +180,11 @@ class FtlCore {
   // keep_gc_reserve_block: while collecting with one free block left, only a write that fills
   // no host frontier (so takes no block) goes ahead.
   bool can_accept_host_write(UnitId unit) const {
-    const UnitState& us = unit_state_[unit];
-    if (us.starved_host_frontiers != 0) return false;
-    if (!us.collecting || us.free_blocks.size() > host_reserve_blocks_) return true;
-    if (us.free_blocks.empty()) return false;
+    if (allocator_.starved_host_frontiers(unit) != 0) return false;
+    if (!unit_state_[unit].collecting || allocator_.free_blocks(unit) > host_reserve_blocks_) return true;
+    if (allocator_.free_blocks(unit) == 0) return false;
     for (std::uint32_t f = 0; f < host_frontiers_; ++f) {
-      if (us.frontiers[f].room < 2) return false;
+      if (allocator_.frontier_room(unit, f) < 2) return false;
     }
     return true;
   }
@@ -182,7 +195,7 @@ class FtlCore {
   // ---- GC steps (timed driver)
   bool gc_wanted(UnitId unit) const {
     const UnitState& us = unit_state_[unit];
-    return us.starved_host_frontiers != 0 || us.collecting || !us.forced.empty();
+    return allocator_.starved_host_frontiers(unit) != 0 || us.collecting || !us.forced.empty();
   }
   GcPlan begin_gc(UnitId unit);
   // Moves lpn from src to a GC destination in the same unit and updates the map; returns
@@ -229,14 +242,14 @@ class FtlCore {
   // a staged page replaces it. Never programs, never flushes.
   void stage_host_write(Lpn lpn);
   // lpn's current data is in the sort buffer (staged, or in the batch being flushed).
-  bool in_sort_buffer(Lpn lpn) const { return l2p_[lpn] >= kStagedBase && l2p_[lpn] != kInvalidPpn; }
+  bool in_sort_buffer(Lpn lpn) const { return map_.entry(lpn) >= kStagedBase && map_.entry(lpn) != kInvalidPpn; }
   // Sorts the staged writes by u_p2 (first writes take the batch's oldest) into the batch to
   // flush and empties the buffer; returns the batch's size. One batch at a time.
   std::uint32_t begin_sort_buffer_flush();
   Lpn flushing_lpn(std::uint32_t index) const { return flushing_[index].lpn; }
   // Entry `index` of the batch is still its page's current data (not rewritten or trimmed).
   bool flushing_current(std::uint32_t index) const {
-    return l2p_[flushing_[index].lpn] == kFlushBase + index;
+    return map_.entry(flushing_[index].lpn) == kFlushBase + index;
   }
   // Programs entry `index` of the batch into `unit`, like write_host (kInvalidPpn, and no
   // program, when the entry is no longer current).
@@ -244,16 +257,16 @@ class FtlCore {
   // Every entry of the batch has been programmed or superseded.
   void end_sort_buffer_flush();
   // Each logical page's exact probability of being the next host write, for a policy that
-  // wants_exact_page_rates() (mdc-oracle, seed 002's MDC-opt): page heats become these rates.
+  // wants_exact_page_rates() (mdc-oracle, the MDC-opt of Lomet & Luo): page heats become these rates.
   void set_page_update_rates(std::vector<float> rates);
   // The setting that asked for them, for error messages ("--policy", "--param oracle").
   std::string exact_rates_key() const;
 
   // Hints for a driver that knows its upcoming writes: fetch the map entry of a write some
   // iterations ahead, then (once that entry is cached) the state of the block its old copy is in.
-  void prefetch_mapping(Lpn lpn) const { prefetch_for_write(&l2p_[lpn]); }
+  void prefetch_mapping(Lpn lpn) const { prefetch_for_write(map_.entry_address(lpn)); }
   void prefetch_old_copy(Lpn lpn) const {
-    const Ppn old = l2p_[lpn];
+    const Ppn old = map_.entry(lpn);
     if (old >= total_pages_) return;
     prefetch_for_write(blocks_.record_address(block_of(old)));
   }
@@ -268,16 +281,14 @@ class FtlCore {
   // ---- state for statistics and tests
   const FtlCounters& counters() const { return counters_; }
   void reset_counters() { counters_ = FtlCounters{}; }
-  std::uint32_t free_blocks(UnitId unit) const {
-    return static_cast<std::uint32_t>(unit_state_[unit].free_blocks.size());
-  }
+  std::uint32_t free_blocks(UnitId unit) const { return allocator_.free_blocks(unit); }
   std::uint32_t valid_pages(BlockId block) const { return blocks_.valid_count(block); }
   std::uint32_t erase_count(BlockId block) const { return blocks_.erase_count(block); }
   bool is_valid(Ppn ppn) const {
     const BlockId block = block_of(ppn);
     return blocks_.page_valid(block, ppn - block * pages_per_block_);
   }
-  Lpn lpn_of(Ppn ppn) const { return is_valid(ppn) ? p2l_[ppn] : kInvalidLpn; }  // reverse map entry
+  Lpn lpn_of(Ppn ppn) const { return is_valid(ppn) ? map_.lpn_at(ppn) : kInvalidLpn; }  // reverse map entry
 
   // Pages programmed into `block` since its last erase, as the functional path leaves a block:
   // a free or retired block none, an open one up to its frontier's next slot, any other (closed,
@@ -299,8 +310,10 @@ class FtlCore {
   BlockId first_block_of_unit(UnitId unit) const { return unit * blocks_per_unit_; }
   const BlockTable& blocks() const { return blocks_; }
   const VictimPolicy& victim_policy() const { return *policy_; }
-  const FrontierLayout& frontier_layout() const { return *layout_; }
-  // Host write requests so far (u_now of seed 002); never reset.
+  const FrontierLayout& frontier_layout() const { return allocator_.layout(); }
+  const MappingUnit& mapping() const { return map_; }
+  const BlockAllocator& allocator() const { return allocator_; }
+  // Host write requests so far (u_now of Lomet & Luo's MDC); never reset.
   std::uint64_t host_write_clock() const { return clock_; }
   std::uint32_t staged_host_writes() const { return static_cast<std::uint32_t>(staged_.size()); }
   // Heap bytes of the core's state (map, reverse map, block table, indexes, estimator).
@@ -318,50 +331,8 @@ class FtlCore {
   void set_observer(Observer* observer) { observer_ = observer; }
 
  private:
-  struct Frontier {
-    BlockId block = kInvalidBlock;  // kInvalidBlock: starved (full, no free block)
-    std::uint32_t next_page = 0;    // next slot to program
-    std::uint32_t room = 0;         // slots left to program (0 when starved)
-    bool starved = false;
-    bool has_holes = false;               // reopened in place with pages kept at their offsets
-    std::vector<std::uint64_t> occupied;  // has_holes: slots programmed before the reopen
-  };
-  // Free blocks of a unit, oldest erased first (spreads erases, no allocation once sized).
-  class BlockRing {
-   public:
-    void reserve(std::uint32_t capacity) { slots_.assign(capacity + 1, kInvalidBlock); }
-    bool empty() const { return head_ == tail_; }
-    std::size_t size() const { return tail_ >= head_ ? tail_ - head_ : tail_ + slots_.size() - head_; }
-    void push(BlockId block) {
-      slots_[tail_] = block;
-      if (++tail_ == slots_.size()) tail_ = 0;
-    }
-    BlockId pop() {
-      const BlockId block = slots_[head_];
-      if (++head_ == slots_.size()) head_ = 0;
-      return block;
-    }
-    // Dynamic wear leveling: the block with the least key (the first in ring order on ties).
-    template <class Key> BlockId pop_least(Key key) {
-      std::size_t best = head_;
-      for (std::size_t i = head_; i != tail_; i = (i + 1 == slots_.size() ? 0 : i + 1)) {
-        if (key(slots_[i]) < key(slots_[best])) best = i;
-      }
-      std::swap(slots_[best], slots_[head_]);
-      return pop();
-    }
-    template <class F> void for_each(F f) const {
-      for (std::size_t i = head_; i != tail_; i = (i + 1 == slots_.size() ? 0 : i + 1)) f(slots_[i]);
-    }
-
-   private:
-    std::vector<BlockId> slots_;
-    std::size_t head_ = 0, tail_ = 0;
-  };
+  // The GC cycle of a unit (its frontiers and free pool are the allocator's).
   struct UnitState {
-    std::vector<Frontier> frontiers;  // host frontiers, then the GC frontier if separate
-    BlockRing free_blocks;
-    std::uint32_t starved_host_frontiers = 0;
     bool collecting = false;  // a watermark-triggered GC cycle is running
     std::uint32_t victims_in_cycle = 0;
     std::deque<BlockId> selected;  // victims chosen in a batch, not yet collected
@@ -404,23 +375,15 @@ class FtlCore {
     return pages_per_block_is_pow2_ ? ppn >> page_shift_ : ppn / pages_per_block_;
   }
   inline void invalidate(Ppn old);
-  std::uint32_t next_free_slot(const Frontier& open, std::uint32_t from) const {
-    for (std::uint32_t w = from / 64; w < words_per_block_; ++w) {
-      std::uint64_t free = ~open.occupied[w];
-      if (w == from / 64) free &= ~0ull << (from % 64);
-      if (free != 0) return std::min(pages_per_block_, w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(free)));
-    }
-    return pages_per_block_;
-  }
   inline Ppn program(UnitId unit, std::uint32_t frontier, Lpn lpn, double heat);
   UnitId emptiest_unit() const;
   [[noreturn]] void starved_write(UnitId unit) const;
   std::uint32_t host_frontier_of(Lpn lpn) {
     if (host_frontiers_ == 1) return 0;
-    return exact_rates_ ? exact_rate_frontier(lpn) : layout_->host_frontier_for(lpn);
+    return exact_rates_ ? exact_rate_frontier(lpn) : allocator_.host_frontier_for(lpn);
   }
   // With exact page rates and several host frontiers, pages are grouped by their exact rate
-  // instead of the layout's estimate (seed 002's MDC-opt places pages of one frequency in one
+  // instead of the layout's estimate (Lomet & Luo's MDC-opt places pages of one frequency in one
   // group): frontier 0 takes rates up to the mean, each further one rates 4x higher.
   std::uint32_t exact_rate_frontier(Lpn lpn) const;
   double host_write_heat(Ppn old) const;
@@ -430,20 +393,15 @@ class FtlCore {
 
   void frontier_full(UnitId unit, std::uint32_t frontier);
   void refill(UnitId unit, std::uint32_t frontier, bool check_watermark);
-  BlockId take_free_block(UnitState& us);
   // Reliability helpers (ftl_core_reliability.cpp).
   void mark_factory_bad_blocks();
   void check_good_capacity() const;
   void check_static_wear_leveling(UnitId unit);
   bool forced_victim_abandoned(UnitId unit, BlockId victim, std::uint32_t valid);
   void update_fill_limit(UnitId unit);
-  // An open frontier of `unit`, or frontiers().size() when every one is starved.
-  std::uint32_t open_frontier(UnitId unit) const;
   static constexpr UnitId kNoUnit = 0xffffffffu;
   // The unit other than `full` with an open frontier and the most free blocks (kNoUnit: none).
   UnitId unit_with_room(UnitId full) const;
-  void open_block(UnitId unit, std::uint32_t frontier, BlockId block);
-  void give_block(UnitId unit, BlockId block);
   void seal_block(BlockId block);
   void erase_block(BlockId block);
   BlockId choose_victim(UnitId unit);
@@ -470,6 +428,7 @@ class FtlCore {
   std::uint32_t blocks_per_unit_ = 0;
   std::uint64_t total_pages_ = 0;
   std::uint64_t logical_pages_ = 0;
+  // The allocator's frontier counts, copied: the per-page path reads them.
   std::uint32_t host_frontiers_ = 1;
   std::uint32_t gc_frontier_ = 0;  // index of the frontier GC writes go to
   std::uint32_t low_watermark_ = 0;
@@ -477,13 +436,12 @@ class FtlCore {
   std::uint32_t victims_per_cycle_ = 1;
   std::uint32_t host_reserve_blocks_ = 0;  // keep_gc_reserve_block
 
-  std::vector<Ppn, HugePageAllocator<Ppn>> l2p_;
-  std::vector<Lpn, HugePageAllocator<Lpn>> p2l_;
+  FullMappingTable map_;
+  FrontierAllocator allocator_;
   BlockTable blocks_;
   ValidCountIndex valid_index_;
   bool use_index_ = false;
   std::unique_ptr<VictimPolicy> policy_;
-  std::unique_ptr<FrontierLayout> layout_;
   bool tracks_heat_ = false;
   std::uint32_t sort_buffer_pages_ = 0;
   std::vector<StagedWrite> staged_;
@@ -496,7 +454,6 @@ class FtlCore {
   std::uint32_t stripe_cursor_ = 0;
   std::vector<std::uint64_t> unit_valid_pages_;  // kept only with more than one unit
   std::vector<std::uint64_t> unit_fill_limit_;  // per unit: skip it in striping from here
-  std::uint32_t frontiers_per_unit_ = 1;
   std::uint64_t retired_blocks_ = 0;
   bool end_of_life_ = false;
   std::uint64_t clock_ = 0;
@@ -516,13 +473,12 @@ inline void FtlCore::invalidate(Ppn old) {
 }
 
 inline Ppn FtlCore::program(UnitId unit, std::uint32_t frontier, Lpn lpn, double heat) {
-  Frontier& open = unit_state_[unit].frontiers[frontier];
+  WriteFrontier& open = allocator_.frontier(unit, frontier);
   const BlockId block = open.block;
   const std::uint32_t page = open.next_page;
-  open.next_page = open.has_holes ? next_free_slot(open, page + 1) : page + 1;
+  open.next_page = open.has_holes ? allocator_.next_free_slot(open, page + 1) : page + 1;
   const Ppn ppn = block * pages_per_block_ + page;
-  l2p_[lpn] = ppn;
-  p2l_[ppn] = lpn;
+  map_.map(lpn, ppn);
   blocks_.set_valid(block, page);
   if (unit_count_ != 1) ++unit_valid_pages_[unit];
   if (tracks_heat_) policy_->on_page_programmed(block, heat);
@@ -540,11 +496,11 @@ inline Ppn FtlCore::relocate_page(UnitId unit, std::uint32_t frontier, Lpn lpn, 
 }
 
 inline Ppn FtlCore::write_host(Lpn lpn, UnitId unit) {
-  if (unit_state_[unit].starved_host_frontiers != 0) starved_write(unit);  // caller ignored can_accept
-  const Ppn old = l2p_[lpn];
+  if (allocator_.starved_host_frontiers(unit) != 0) starved_write(unit);  // caller ignored can_accept
+  const Ppn old = map_.entry(lpn);
   if (tracks_heat_ || (old >= kStagedBase && old != kInvalidPpn)) {  // mdc, or staged
     write_host_slow(lpn, unit, old);
-    return l2p_[lpn];
+    return map_.entry(lpn);
   }
   if (old < total_pages_) invalidate(old);
   ++clock_;

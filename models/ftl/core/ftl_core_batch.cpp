@@ -37,8 +37,8 @@ void FtlCore::write_host_functional_batch(const Lpn* lpns, std::size_t count, st
 // written back before anything else runs (collect, a full frontier) and at the end; only those
 // out-of-line steps change the frontier or start GC, so between them the locals are exact.
 void FtlCore::write_host_batch_single_unit(const Lpn* lpns, std::size_t count, std::size_t available) {
-  Ppn* const l2p = l2p_.data();
-  Lpn* const p2l = p2l_.data();
+  Ppn* const l2p = map_.entries();
+  Lpn* const p2l = map_.reverse_entries();
   std::uint64_t* const records = blocks_.first_record();
   const std::uint64_t stride = blocks_.stride();
   constexpr std::uint32_t kBitmap = BlockTable::header_words();
@@ -48,8 +48,7 @@ void FtlCore::write_host_batch_single_unit(const Lpn* lpns, std::size_t count, s
   const std::uint32_t shift = page_shift_;
   const bool use_index = use_index_;
   const auto block_of_page = [&](Ppn ppn) -> BlockId { return pow2 ? ppn >> shift : ppn / pages_per_block; };
-  UnitState& us = unit_state_[0];
-  Frontier& open = us.frontiers[0];
+  WriteFrontier& open = allocator_.frontier(0, 0);
 
   std::uint64_t clock = clock_;
   std::uint64_t host_writes = counters_.host_page_writes;
@@ -96,7 +95,7 @@ void FtlCore::write_host_batch_single_unit(const Lpn* lpns, std::size_t count, s
     ++clock;
     ++host_writes;
     const std::uint32_t page = next_page;  // program()
-    next_page = holes ? next_free_slot(open, page + 1) : page + 1;
+    next_page = holes ? allocator_.next_free_slot(open, page + 1) : page + 1;
     const Ppn ppn = block * pages_per_block + page;
     l2p[lpn] = ppn;
     p2l[ppn] = lpn;

@@ -21,7 +21,7 @@ void FtlCore::mark_factory_bad_blocks() {
 
 void FtlCore::update_fill_limit(UnitId unit) {
   const std::uint32_t good = unit_state_[unit].good_blocks;
-  unit_fill_limit_[unit] = std::uint64_t(good - std::min(good, frontiers_per_unit_ + 1)) * pages_per_block_;
+  unit_fill_limit_[unit] = std::uint64_t(good - std::min(good, allocator_.frontiers_per_unit() + 1)) * pages_per_block_;
 }
 
 namespace {
@@ -40,12 +40,12 @@ void FtlCore::check_good_capacity() const {
   std::uint64_t usable = 0;
   for (UnitId unit = 0; unit < unit_count_; ++unit) {
     const std::uint32_t good = unit_state_[unit].good_blocks;
-    if (good < frontiers_per_unit_ + 2) {
+    if (good < allocator_.frontiers_per_unit() + 2) {
       throw config_error(config_.bad_blocks_key, "leaves plane " + std::to_string(unit) + " with " +
                                                      std::to_string(good) + " good blocks; it needs at least " +
-                                                     std::to_string(frontiers_per_unit_ + 2));
+                                                     std::to_string(allocator_.frontiers_per_unit() + 2));
     }
-    usable += usable_blocks(good, frontiers_per_unit_, high_watermark_);
+    usable += usable_blocks(good, allocator_.frontiers_per_unit(), high_watermark_);
   }
   if (usable * pages_per_block_ <= logical_pages_) {
     throw config_error(config_.bad_blocks_key,
@@ -61,13 +61,9 @@ void FtlCore::close_failed_block(BlockId block) {
     us.reserved_gc_block = kInvalidBlock;
     blocks_.set_state(block, BlockState::Closed);
   }
-  for (std::uint32_t f = 0; f < us.frontiers.size(); ++f) {
-    Frontier& open = us.frontiers[f];
-    if (open.block != block) continue;
-    open.block = kInvalidBlock;
-    open.next_page = 0;
-    open.room = 0;
-    open.has_holes = false;
+  for (std::uint32_t f = 0; f < allocator_.frontiers_per_unit(); ++f) {
+    if (allocator_.frontier_block(unit, f) != block) continue;
+    allocator_.close_frontier(unit, f);
     blocks_.set_state(block, BlockState::Closed);
     refill(unit, f, /*check_watermark=*/true);
   }
@@ -91,32 +87,25 @@ void FtlCore::retire_block(BlockId block) {
   std::uint64_t usable = 0;
   for (UnitId u = 0; u < unit_count_; ++u) {
     const std::uint32_t good = unit_state_[u].good_blocks;
-    if (good < frontiers_per_unit_ + 2) end_of_life_ = true;
+    if (good < allocator_.frontiers_per_unit() + 2) end_of_life_ = true;
     // A plane whose valid data no longer fits its good blocks could not collect any more.
     if (unit_count_ != 1 && unit_valid_pages_[u] > unit_fill_limit_[u]) end_of_life_ = true;
-    usable += usable_blocks(good, frontiers_per_unit_, high_watermark_);
+    usable += usable_blocks(good, allocator_.frontiers_per_unit(), high_watermark_);
   }
   if (usable * pages_per_block_ <= logical_pages_) end_of_life_ = true;
   victim_done(unit);
 }
 
 void FtlCore::forget(Lpn lpn) {
-  const Ppn old = l2p_[lpn];
+  const Ppn old = map_.entry(lpn);
   if (old < total_pages_) invalidate(old);
-  l2p_[lpn] = kInvalidPpn;
-}
-
-std::uint32_t FtlCore::open_frontier(UnitId unit) const {
-  const UnitState& us = unit_state_[unit];
-  std::uint32_t frontier = 0;
-  while (frontier < us.frontiers.size() && us.frontiers[frontier].block == kInvalidBlock) ++frontier;
-  return frontier;
+  map_.set_entry(lpn, kInvalidPpn);
 }
 
 UnitId FtlCore::unit_with_room(UnitId full) const {
   UnitId best = kNoUnit;
   for (UnitId unit = 0; unit < unit_count_; ++unit) {
-    if (unit == full || open_frontier(unit) == unit_state_[unit].frontiers.size()) continue;
+    if (unit == full || allocator_.open_frontier(unit) == allocator_.frontiers_per_unit()) continue;
     if (best == kNoUnit || free_blocks(unit) > free_blocks(best)) best = unit;
   }
   return best;
@@ -149,7 +138,7 @@ bool FtlCore::forced_victim_abandoned(UnitId unit, BlockId victim, std::uint32_t
   if (us.chosen_kind != VictimKind::WearLeveling) return false;  // a retirement always runs
   // Moving cold data needs room outside the victim; without a free block and with too little
   // room in the GC frontier the migration waits for the next erase to ask again.
-  if (!us.free_blocks.empty() || us.frontiers[gc_frontier_].room >= valid) return false;
+  if (allocator_.free_blocks(unit) != 0 || allocator_.frontier_room(unit, gc_frontier_) >= valid) return false;
   seal_block(victim);
   us.wear_leveling_pending = false;
   return true;

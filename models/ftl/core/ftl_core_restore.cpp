@@ -15,17 +15,7 @@ void FtlCore::restore_map(const std::vector<Ppn>& l2p, const std::vector<std::ui
   }
   // Undo the constructor's frontier opening: every block starts free and unmapped again.
   for (UnitId unit = 0; unit < unit_count_; ++unit) {
-    UnitState& us = unit_state_[unit];
-    us.free_blocks = BlockRing{};  // empty, head and tail at 0
-    us.free_blocks.reserve(blocks_per_unit_);
-    us.starved_host_frontiers = 0;
-    for (Frontier& open : us.frontiers) {
-      open.block = kInvalidBlock;
-      open.next_page = 0;
-      open.room = 0;
-      open.starved = false;
-      open.has_holes = false;
-    }
+    allocator_.clear_unit(unit);
   }
   for (BlockId block = 0; block < blocks_.blocks(); ++block) {
     blocks_.set_state(block, BlockState::Free);
@@ -37,8 +27,7 @@ void FtlCore::restore_map(const std::vector<Ppn>& l2p, const std::vector<std::ui
     if (ppn >= total_pages_ || !block_used[block_of(ppn)]) {
       throw std::invalid_argument("FtlCore::restore_map: lpn " + std::to_string(lpn) + " maps outside the used blocks");
     }
-    l2p_[lpn] = ppn;
-    p2l_[ppn] = lpn;
+    map_.map(lpn, ppn);
     blocks_.set_valid(block_of(ppn), ppn - block_of(ppn) * pages_per_block_);
     if (unit_count_ != 1) ++unit_valid_pages_[unit_of_block(block_of(ppn))];
   }
@@ -46,11 +35,11 @@ void FtlCore::restore_map(const std::vector<Ppn>& l2p, const std::vector<std::ui
     if (block_used[block]) {
       seal_block(block);
     } else {
-      unit_state_[unit_of_block(block)].free_blocks.push(block);
+      allocator_.give_block(unit_of_block(block), block);  // already Free; no frontier starves yet
     }
   }
   for (UnitId unit = 0; unit < unit_count_; ++unit) {
-    for (std::uint32_t f = 0; f < unit_state_[unit].frontiers.size(); ++f) refill(unit, f, /*check_watermark=*/true);
+    for (std::uint32_t f = 0; f < allocator_.frontiers_per_unit(); ++f) refill(unit, f, /*check_watermark=*/true);
   }
 }
 

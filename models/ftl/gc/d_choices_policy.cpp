@@ -85,7 +85,7 @@ class DChoicesPolicy final : public VictimPolicy {
   static constexpr std::uint32_t kMaxRedraws = 1024;
   std::uint32_t d_;
   std::uint32_t memory_;
-  const BlockTable* blocks_ = nullptr;
+  const BlockView* blocks_ = nullptr;
   std::uint32_t blocks_per_unit_ = 1;
   std::vector<std::vector<BlockId>> stored_;
   std::vector<BlockId> pool_;

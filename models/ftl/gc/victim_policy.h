@@ -3,6 +3,9 @@
 // per file in this folder, picked by name through the registry at the bottom; adding a policy is
 // one new file plus one line in victim_policy_registry.cpp.
 //
+// Policies see the core's blocks through BlockView (block_view.h) and, for greedy, the
+// ValidCountIndex; this folder includes nothing of models/ftl/core, which owns the policy.
+//
 // The core owns the block table and tells the policy when a block becomes a candidate
 // (on_sealed); a block stops being a candidate only when the policy returns it from
 // select_victims(). Per-invalidation bookkeeping is deliberately not a virtual hook: the one
@@ -13,19 +16,19 @@
 #include <string>
 #include <vector>
 
-#include "models/ftl/core/block_table.h"
-#include "models/ftl/core/valid_count_index.h"
+#include "models/ftl/gc/block_view.h"
+#include "models/ftl/gc/valid_count_index.h"
 #include "models/ftl/gc/policy_params.h"
 
 namespace ssdtlm {
 
 // What a policy may look at. Blocks of unit u are [u * blocks_per_unit, (u + 1) * blocks_per_unit).
 struct PolicyContext {
-  const BlockTable* blocks = nullptr;
+  const BlockView* blocks = nullptr;
   std::uint32_t units = 1;
   std::uint32_t blocks_per_unit = 0;
   std::uint32_t pages_per_block = 0;
-  const std::uint64_t* host_write_clock = nullptr;  // host page writes so far ("u_now" of seed 002)
+  const std::uint64_t* host_write_clock = nullptr;  // host page writes so far ("u_now" of Lomet & Luo's MDC)
   ValidCountIndex* valid_count_index = nullptr;     // set when needs_valid_count_index()
   std::uint64_t seed = 1;                           // for randomized policies
 };
@@ -46,8 +49,8 @@ class VictimPolicy {
   // `block`, a candidate, was taken by the core itself (static wear leveling): forget it.
   virtual void on_withdrawn(BlockId /*block*/) {}
 
-  // ---- update-frequency ("heat") hooks, used by mdc (seed 002 sec 5.2). The heat of a page is
-  // its estimated penultimate update time u_p2; a block's heat summarizes its pages'.
+  // ---- update-frequency ("heat") hooks, used by mdc (Lomet & Luo's MDC, sec 5.2). The heat of
+  // a page is its estimated penultimate update time u_p2; a block's heat summarizes its pages'.
   virtual bool tracks_heat() const { return false; }
   virtual double block_heat(BlockId) const { return 0.0; }
   // u_p2 of a page rewritten by the host whose previous copy had u_p2 = old_heat.
@@ -63,8 +66,8 @@ class VictimPolicy {
   // programmed (0: programmed as they come).
   virtual std::uint32_t host_sort_buffer_pages() const { return 0; }
   // True when the heat of a page is to be its exact update probability per host write, which
-  // the driver supplies (FtlCore::set_page_update_rates), instead of the u_p2 estimate: seed
-  // 002's "-opt" variants. Larger heat means hotter either way.
+  // the driver supplies (FtlCore::set_page_update_rates), instead of the u_p2 estimate: the
+  // "-opt" variants of Lomet & Luo's MDC. Larger heat means hotter either way.
   virtual bool wants_exact_page_rates() const { return false; }
 };
 

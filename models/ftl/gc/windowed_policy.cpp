@@ -47,7 +47,7 @@ class WindowedPolicy final : public VictimPolicy {
     if (next_[block] != kNone) previous_[next_[block]] = previous_[block]; else tail_[unit] = previous_[block];
   }
   std::uint32_t window_;
-  const BlockTable* blocks_ = nullptr;
+  const BlockView* blocks_ = nullptr;
   std::uint32_t blocks_per_unit_ = 1;
   std::vector<BlockId> next_, previous_, head_, tail_;
 };

@@ -9,6 +9,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/common/rng.h"
+#include "models/ftl/core/block_table.h"
 #include "models/ftl/gc/victim_policy.h"
 
 namespace ssdtlm {

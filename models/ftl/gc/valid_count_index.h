@@ -20,13 +20,13 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/ftl/core/block_table.h"
+#include "models/ftl/gc/block_view.h"
 
 namespace ssdtlm {
 
 class ValidCountIndex {
  public:
-  void init(const BlockTable* table, std::uint32_t units, std::uint32_t blocks_per_unit) {
+  void init(const BlockView* table, std::uint32_t units, std::uint32_t blocks_per_unit) {
     table_ = table;
     buckets_ = table->pages_per_block() + 1;
     blocks_per_unit_ = blocks_per_unit;
@@ -122,7 +122,7 @@ class ValidCountIndex {
     return false;
   }
 
-  const BlockTable* table_ = nullptr;
+  const BlockView* table_ = nullptr;
   const BlockId* picked_ = nullptr;
   std::size_t picked_count_ = 0;
   std::uint32_t buckets_ = 0;
