@@ -157,15 +157,15 @@ tlm::tlm_sync_enum FlashController::nb_transport_fw(tlm::tlm_generic_payload& pa
   return tlm::TLM_COMPLETED;
 }
 
-bool FlashController::begin_flash_command(tlm::tlm_generic_payload& payload, FlashCommand& command) {
+bool FlashController::begin_command(tlm::tlm_generic_payload& payload, FlashCommand& command) {
   return begin_request(payload, &command, 0);
 }
 
-const sc_core::sc_interface* FlashController::flash_forward_interface() {
+const sc_core::sc_interface* FlashController::command_forward_interface() const {
   return &target_socket.get_base_interface();
 }
 
-bool FlashController::link_flash_initiator(FlashCommandInitiator& initiator,
+bool FlashController::link_command_initiator(FlashCommandInitiator& initiator,
                                            const sc_core::sc_interface* backward_interface) {
   if (backward_interface == nullptr || target_socket.get_base_port().get_interface() != backward_interface) return false;
   linked_initiator_ = &initiator;
@@ -261,7 +261,7 @@ SSDTLM_HOT_INLINE void FlashController::enqueue(tlm::tlm_generic_payload& payloa
 
 SSDTLM_HOT_INLINE void FlashController::respond(tlm::tlm_generic_payload& payload) {
   if (!response_open_ && linked_initiator_ != nullptr) {  // the FTL answers TLM_COMPLETED: over
-    linked_initiator_->end_flash_command(payload);
+    linked_initiator_->end_command(payload);
     return;
   }
   respond_otherwise(payload);

@@ -66,9 +66,9 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
   const FlashControllerConfig& config() const { return config_; }
 
   // The FTL's direct calls in place of the socket's (models/common/flash_command_link.h).
-  bool begin_flash_command(tlm::tlm_generic_payload& payload, FlashCommand& command) override;
-  const sc_core::sc_interface* flash_forward_interface() override;
-  bool link_flash_initiator(FlashCommandInitiator& initiator, const sc_core::sc_interface* backward_interface) override;
+  bool begin_command(tlm::tlm_generic_payload& payload, FlashCommand& command) override;
+  const sc_core::sc_interface* command_forward_interface() const override;
+  bool link_command_initiator(FlashCommandInitiator& initiator, const sc_core::sc_interface* backward_interface) override;
   const SchedulingPolicy& scheduling_policy() const { return *policy_; }
 
   // ---- statistics (times include any period still running at sim_now())
@@ -248,7 +248,7 @@ class FlashController : public sc_core::sc_module, public FlashCommandTarget {
 
   // Base-protocol response exclusion: set while the FTL has not ended a response.
   bool response_open_ = false;
-  // The FTL behind target_socket when it takes direct calls (link_flash_initiator), else null.
+  // The FTL behind target_socket when it takes direct calls (link_command_initiator), else null.
   FlashCommandInitiator* linked_initiator_ = nullptr;
   std::deque<tlm::tlm_generic_payload*> held_responses_;
 

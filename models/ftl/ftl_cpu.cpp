@@ -951,7 +951,7 @@ void FtlCpu::issue(FlashTxn& txn) {
   txn.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   bool accepted;
   if (flash_target_ != nullptr) {
-    accepted = flash_target_->begin_flash_command(txn, txn.command);
+    accepted = flash_target_->begin_command(txn, txn.command);
   } else {
     tlm::tlm_phase phase = tlm::BEGIN_REQ;
     sc_time delay = sc_core::SC_ZERO_TIME;
@@ -964,12 +964,12 @@ void FtlCpu::issue(FlashTxn& txn) {
 
 void FtlCpu::end_of_elaboration() {
   FlashCommandTarget* target = find_flash_command_target(flash_socket.get_base_port().get_interface());
-  if (target != nullptr && target->link_flash_initiator(*this, &flash_socket.get_base_interface())) {
+  if (target != nullptr && target->link_command_initiator(*this, &flash_socket.get_base_interface())) {
     flash_target_ = target;
   }
 }
 
-void FtlCpu::end_flash_command(tlm::tlm_generic_payload& payload) {
+void FtlCpu::end_command(tlm::tlm_generic_payload& payload) {
   flash_completed(static_cast<FlashTxn&>(payload));  // only FlashTxns are issued
 }
 

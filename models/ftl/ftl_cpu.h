@@ -217,7 +217,7 @@ class FtlCpu : public sc_core::sc_module,
   // --- flash side
   // Links to the controller for direct calls when flash_socket is bound to one (else the socket).
   void end_of_elaboration() override;
-  void end_flash_command(tlm::tlm_generic_payload& payload) override;  // FlashCommandInitiator
+  void end_command(tlm::tlm_generic_payload& payload) override;  // FlashCommandInitiator
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& gp, tlm::tlm_phase& phase, sc_core::sc_time& delay);
   FlashTxn& new_txn(TxnKind kind, FlashOpcode opcode, OpOrigin origin);
   void add_txn();  // new_txn's cold path: the pool is empty

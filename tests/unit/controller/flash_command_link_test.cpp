@@ -83,11 +83,11 @@ TEST_F(FlashCommandLinkTest, AControllerRefusesALinkFromAnInitiatorNotBoundToIt)
   sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaborates
   // `stranger`'s socket is bound to `other`, so `bench.controller` takes no responses for it.
   struct Sink : FlashCommandInitiator {
-    void end_flash_command(tlm::tlm_generic_payload&) override {}
+    void end_command(tlm::tlm_generic_payload&) override {}
   } sink;
-  EXPECT_FALSE(bench.controller.link_flash_initiator(sink, nullptr));
-  EXPECT_FALSE(bench.controller.link_flash_initiator(sink, &stranger.socket.get_base_interface()));
-  EXPECT_TRUE(bench.controller.link_flash_initiator(sink, &bench.ftl.socket.get_base_interface()));
+  EXPECT_FALSE(bench.controller.link_command_initiator(sink, nullptr));
+  EXPECT_FALSE(bench.controller.link_command_initiator(sink, &stranger.socket.get_base_interface()));
+  EXPECT_TRUE(bench.controller.link_command_initiator(sink, &bench.ftl.socket.get_base_interface()));
 }
 
 }  // namespace
