@@ -74,7 +74,7 @@ TEST_F(CommandLinkTest, FindsTheTargetBoundToTheSocketOfTheProtocolAsked) {
   to_second.socket.bind(second.socket);
   to_first.socket.bind(first.socket);
   to_other.socket.bind(other.socket);
-  sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaborates
+  sc_core::sc_start(sc_core::sc_time(1, sc_core::SC_PS));  // elaborates (and lets time move: no warning)
 
   const sc_core::sc_interface* forward = to_second.socket.get_base_port().get_interface();
   EXPECT_EQ((find_command_target<TestCommand, bool>(forward)), &second);
@@ -92,7 +92,7 @@ TEST_F(CommandLinkTest, TheLinkCarriesTheAnswerAndTheSocketPathStaysForUnlinkedP
   RefusingTarget target("target");
   Initiator initiator("initiator");
   initiator.socket.bind(target.socket);
-  sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  sc_core::sc_start(sc_core::sc_time(1, sc_core::SC_PS));
 
   auto* found = find_command_target<TestCommand, bool>(initiator.socket.get_base_port().get_interface());
   ASSERT_NE(found, nullptr);
