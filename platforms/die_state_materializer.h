@@ -14,7 +14,7 @@
 // Not used (the mirror stays) in data mode (each page's tag is its contents), with power-loss
 // recording (it keeps per-page metadata), for a core that has run before preconditioning, and
 // for the functional engine's in-place layout (programs out of page order).
-#include "models/controller/flash_controller.h"
+#include "models/nand/nand_dies.h"
 #include "models/ftl/core/ftl_core.h"
 
 namespace ssdtlm {
@@ -25,6 +25,6 @@ bool die_state_materializable(const FtlCore& core);
 
 // Sets every die's per-block write pointer and erase count from the core (zero time, not
 // counted as flash operations). The dies must be as fresh as the core was (all zero).
-void materialize_die_state(const FtlCore& core, FlashController& controller);
+void materialize_die_state(const FtlCore& core, NandDies& dies);
 
 }  // namespace ssdtlm

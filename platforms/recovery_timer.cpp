@@ -10,6 +10,7 @@
 
 #include "models/kernel/event_loop.h"
 #include "models/controller/flash_controller.h"
+#include "platforms/die_wiring.h"
 #include "platforms/kernel_context.h"
 
 namespace ssdtlm {
@@ -135,6 +136,9 @@ RecoveryTiming time_recovery_reads(const FlashGeometry& geometry, const NandTimi
   {
     KernelContextGuard guard(context);
     FlashController flash("recovery_flash", geometry, nand, bus, controller);
+    NandDies dies("recovery_nand", geometry, nand, controller.data_mode, controller.reliability);
+    std::vector<std::unique_ptr<sc_core::sc_module>> unused;
+    bind_dies(flash, dies, {}, unused);
     RecoveryReader reader("recovery_reader", geometry, phases, oob_read_bytes);
     reader.socket.bind(flash.target_socket);
     // The scratch dies must hold every page read (the model's dies reject reads of erased
@@ -147,7 +151,7 @@ RecoveryTiming time_recovery_reads(const FlashGeometry& geometry, const NandTimi
       }
     }
     for (const auto& [block, pages] : pages_read) {
-      NandDie& die = flash.die(geometry.die_of_block(block));
+      NandDie& die = dies[geometry.die_of_block(block)];
       for (std::uint32_t p = 0; p < pages; ++p) {
         die.backdoor_program(geometry.plane_of_block(block), geometry.index_in_plane(block), p);
       }

@@ -2,13 +2,13 @@
 
 namespace ssdtlm {
 
-nlohmann::json reliability_statistics(const FlashController& controller, const FtlCore& core, const FtlFirmware& ftl,
+nlohmann::json reliability_statistics(const FlashController& controller, const NandDies& dies, const FtlCore& core, const FtlFirmware& ftl,
                                       const HostInterface& host_interface, std::uint64_t factory_bad_blocks) {
   const ReliabilityCounters& flash = controller.reliability_counters();
   const FtlCpuStatistics& firmware = ftl.flash_statistics();
   const FtlCounters& counters = core.counters();
   std::uint64_t raw_bit_errors = 0;
-  for (DieId d = 0; d < controller.geometry().dies(); ++d) raw_bit_errors += controller.die(d).counters().raw_bit_errors;
+  for (DieId d = 0; d < controller.geometry().dies(); ++d) raw_bit_errors += dies[d].counters().raw_bit_errors;
   nlohmann::json j;
   j["factory_bad_blocks"] = factory_bad_blocks;
   j["grown_bad_blocks"] = core.retired_blocks();

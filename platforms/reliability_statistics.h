@@ -6,13 +6,14 @@
 #include <nlohmann/json.hpp>
 
 #include "models/controller/flash_controller.h"
+#include "models/nand/nand_dies.h"
 #include "models/ftl/core/ftl_core.h"
 #include "models/ftl/firmware/ftl_firmware.h"
 #include "models/host/host_interface.h"
 
 namespace ssdtlm {
 
-nlohmann::json reliability_statistics(const FlashController& controller, const FtlCore& core, const FtlFirmware& ftl,
+nlohmann::json reliability_statistics(const FlashController& controller, const NandDies& dies, const FtlCore& core, const FtlFirmware& ftl,
                                       const HostInterface& host_interface, std::uint64_t factory_bad_blocks);
 
 }  // namespace ssdtlm

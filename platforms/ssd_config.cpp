@@ -241,6 +241,18 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   if (c.controller.ecc.engine == "rtl" && !rtl_blocks_built()) {
     throw config_error(source + ": controller.ecc_engine", "rtl needs the Verilator blocks, and this build has none (configure with -DSSDTLM_RTL=ON)");
   }
+  if (c.nand_model == SsdConfig::NandModel::OnfiRtl) {
+    if (!rtl_blocks_built()) {
+      throw config_error(source + ": nand.model", "onfi-rtl needs the Verilator blocks, and this build has none (configure with -DSSDTLM_RTL=ON)");
+    }
+    // The ONFI row address (OnfiTarget): page and block of the die in 24 bits.
+    std::uint64_t page_slots = 1;
+    while (page_slots < c.geometry.pages_per_block) page_slots *= 2;
+    if (std::uint64_t(c.geometry.planes_per_die) * c.geometry.blocks_per_plane * page_slots > (std::uint64_t(1) << 24)) {
+      throw config_error(source + ": nand.blocks_per_plane",
+                         "nand.model onfi-rtl addresses a die's pages in a 24-bit ONFI row address: at most 16777216 page slots per die (planes x blocks x pages per block rounded up to a power of two)");
+    }
+  }
 
   c.ftl_core.geometry = c.geometry;
   if (in.gc_high_watermark < in.gc_low_watermark) {
@@ -266,6 +278,10 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
   }
 
   resolve_reliability(in, source, c);
+  if (c.nand_model == SsdConfig::NandModel::OnfiRtl && c.controller.reliability.enabled()) {
+    throw config_error(source + ": nand.reliability",
+                       "a fault model's outcome (bit errors, failed programs and erases) does not cross the ONFI pins of nand.model onfi-rtl: use nand.model tlm");
+  }
 
   if (in.gc_state3_watermark > in.gc_state2_watermark) {
     throw config_error(source + ": ftl.gc.semi.state3_watermark",

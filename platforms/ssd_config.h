@@ -34,6 +34,10 @@ struct SsdConfig {
   FlashGeometry geometry;
   NandTiming nand_timing;
   ChannelBusTiming bus_timing;
+  // nand.model: each die is the built-in NandDie (tlm) or runs at pin level (onfi-rtl,
+  // platforms/die_wiring.h).
+  enum class NandModel : std::uint8_t { Tlm, OnfiRtl };
+  NandModel nand_model = NandModel::Tlm;
   FlashControllerConfig controller;
   FtlCoreConfig ftl_core;
   FtlCpuConfig ftl_cpu;

@@ -171,6 +171,9 @@ std::vector<ParameterRow<SsdDocumentValues>> build_table() {
             boolean("ftl.wear_leveling.static", false, "Static wear leveling: when a plane's highest erase count exceeds that of its least-worn block holding data by more than static_threshold, that block's (cold) data is moved so the block returns to service.")),
       field(at(&SsdConfig::ftl_core, &FtlCoreConfig::static_wear_leveling_threshold),
             integer("ftl.wear_leveling.static_threshold", 100, "erase cycles", 1, kMaxCount, "Erase-count spread that triggers a static wear-leveling migration.")),
+      choice_field(&SsdConfig::nand_model, "nand.model", "tlm",
+                   {{"tlm", SsdConfig::NandModel::Tlm}, {"onfi-rtl", SsdConfig::NandModel::OnfiRtl}},
+                   "Die model: `tlm` is the built-in die (a TLM target the controller calls directly); `onfi-rtl` runs every die command at pin level, through the Verilated ONFI sequencer (models/rtl/onfi) driving an ONFI target in front of the die, and takes the array time seen on R/B# (the same times and data as `tlm`, much slower; multi-plane, cache and copyback commands become single-plane READ/PROGRAM/ERASE operations; needs a build with SSDTLM_RTL and no nand.reliability)."),
       field(&SsdConfig::data_mode,
             boolean("nand.data_mode", false, "Keep a 64-bit content tag per page and check that every read returns what was last written.")),
       // FTL

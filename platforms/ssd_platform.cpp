@@ -18,26 +18,26 @@ namespace ssdtlm {
 // core makes on the untimed path, so the timed run starts from a consistent flash array.
 class SsdPlatform::DieMirror : public FtlCore::Observer {
  public:
-  DieMirror(FlashController& controller, const FlashGeometry& geometry, DataOracle* oracle)
-      : controller_(controller), geometry_(geometry), oracle_(oracle) {}
+  DieMirror(NandDies& dies, const FlashGeometry& geometry, DataOracle* oracle)
+      : dies_(dies), geometry_(geometry), oracle_(oracle) {}
   void on_program(Ppn ppn, Lpn lpn, OpOrigin origin) override {
     std::uint64_t tag = 0;
     if (oracle_ != nullptr) tag = origin == OpOrigin::Host ? oracle_->record_write(lpn) : oracle_->expected(lpn);
     const BlockId block = geometry_.block_of_page(ppn);
-    controller_.die(geometry_.die_of_block(block))
+    dies_[geometry_.die_of_block(block)]
         .backdoor_program(geometry_.plane_of_block(block), geometry_.index_in_plane(block), geometry_.page_in_block(ppn), tag);
   }
   void on_erase(BlockId block) override {
-    controller_.die(geometry_.die_of_block(block)).backdoor_erase(geometry_.plane_of_block(block), geometry_.index_in_plane(block));
+    dies_[geometry_.die_of_block(block)].backdoor_erase(geometry_.plane_of_block(block), geometry_.index_in_plane(block));
   }
 
  private:
-  FlashController& controller_;
+  NandDies& dies_;
   const FlashGeometry& geometry_;
   DataOracle* oracle_;
 };
 
-SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config)
+SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config, const DieTargetFactory& die_targets)
     : sc_core::sc_module(name), config_(config), loop_(EventLoop::construction_scope()) {
   if (loop_ == nullptr) {
     own_loop_ = std::make_unique<EventLoop>("event_loop");
@@ -49,6 +49,9 @@ SsdPlatform::SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config)
   if (config_.data_mode) oracle_ = std::make_unique<DataOracle>();
   controller_ = std::make_unique<FlashController>("controller", config_.geometry, config_.nand_timing,
                                                   config_.bus_timing, config_.controller);
+  dies_ = std::make_unique<NandDies>("nand", config_.geometry, config_.nand_timing, config_.controller.data_mode,
+                                     config_.controller.reliability);
+  bind_dies(*controller_, *dies_, die_targets ? die_targets : die_model_factory(config_, die_models_), die_models_);
   ftl_ = make_ftl_firmware(config_, *core_, oracle_.get());
   ftl_->flash_initiator_socket().bind(controller_->target_socket);
   if (config_.power.enabled) {  // ftl.mode = page only (ssd_config.cpp)
@@ -173,11 +176,11 @@ void SsdPlatform::precondition(PreconditionMode mode, bool mirror_each_operation
     core_->set_seal_blocks_on_close(true);
     precondition_result_ = ssdtlm::precondition(*core_, mode, config_.seed, precondition_monitor_);
     core_->set_seal_blocks_on_close(false);
-    materialize_die_state(*core_, *controller_);
+    materialize_die_state(*core_, *dies_);
     core_->reset_counters();
     return;
   }
-  DieMirror mirror(*controller_, config_.geometry, oracle_.get());
+  DieMirror mirror(*dies_, config_.geometry, oracle_.get());
   core_->set_observer(&mirror);
   if (power_) {  // preconditioned pages get OOB metadata too, durable at once
     power_->set_next_observer(&mirror);
@@ -219,7 +222,7 @@ nlohmann::json SsdPlatform::verify_all_data() const {
   const auto& g = config_.geometry;
   return ftl_->verify_data([this, &g](Ppn ppn) {
     const BlockId block = g.block_of_page(ppn);
-    return controller_->die(g.die_of_block(block))
+    return die(g.die_of_block(block))
         .backdoor_read(g.plane_of_block(block), g.index_in_plane(block), g.page_in_block(ppn));
   });
 }
@@ -371,7 +374,7 @@ nlohmann::json SsdPlatform::statistics() const {
                           {"stddev", blocks ? std::sqrt(std::max(0.0, sum_sq / double(blocks) - mean * mean)) : 0.0}};
   if (config_.controller.reliability.enabled() || config_.ftl_core.dynamic_wear_leveling ||
       config_.ftl_core.static_wear_leveling) {
-    stats["reliability"] = reliability_statistics(*controller_, *core_, *ftl_, *host_interface_,
+    stats["reliability"] = reliability_statistics(*controller_, *dies_, *core_, *ftl_, *host_interface_,
                                                   config_.ftl_core.factory_bad_blocks.size());
   }
   stats["precondition"] = precondition_result_.to_json();

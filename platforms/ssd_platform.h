@@ -23,6 +23,8 @@
 #include "models/host/host_interface.h"
 #include "models/host/host_statistics.h"
 #include "models/host/workload/request_source.h"
+#include "models/nand/nand_dies.h"
+#include "platforms/die_wiring.h"
 #include "platforms/preconditioning.h"
 #include "platforms/ssd_config.h"
 #include "platforms/activity_vcd_writer.h"
@@ -32,7 +34,9 @@ namespace ssdtlm {
 
 class SsdPlatform : public sc_core::sc_module {
  public:
-  SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config);
+  // `die_targets`: what each controller die socket is bound to (die_wiring.h); the built-in dies
+  // when empty.
+  SsdPlatform(sc_core::sc_module_name name, const SsdConfig& config, const DieTargetFactory& die_targets = {});
   // Adds the host driver for `source` (before the simulation starts). Without one the platform
   // has no host workload and tests drive HostInterface or FtlCpu directly.
   void attach_workload(std::unique_ptr<RequestSource> source);
@@ -92,6 +96,9 @@ class SsdPlatform : public sc_core::sc_module {
   FtlCore& core() { return *core_; }
   FtlFirmware& ftl() { return *ftl_; }  // the FTL ftl.mode selects (make_ftl_firmware)
   FlashController& controller() { return *controller_; }
+  // The built-in die `id` (its array state and counters), whatever the controller's socket is bound to.
+  NandDie& die(DieId id) { return (*dies_)[id]; }
+  const NandDie& die(DieId id) const { return (*dies_)[id]; }
   HostInterface& host_interface() { return *host_interface_; }
   HostStatistics& host_statistics() { return host_statistics_; }
   const HostStatistics& host_statistics() const { return host_statistics_; }
@@ -121,6 +128,9 @@ class SsdPlatform : public sc_core::sc_module {
   nlohmann::json recovery_;                    // the last power_loss() report
   std::unique_ptr<RequestSource> source_;
   HostStatistics host_statistics_;
+  std::unique_ptr<NandDies> dies_;  // before controller_: destroyed after it
+  // nand.model's die targets, and the links of built-in dies no target uses (die_wiring.h)
+  std::vector<std::unique_ptr<sc_core::sc_module>> die_models_;
   std::unique_ptr<FlashController> controller_;
   std::unique_ptr<FtlFirmware> ftl_;
   const FtlCpuStatistics& flash_statistics() const;

@@ -15,7 +15,7 @@ PowerCutImage SsdPlatform::power_cut_image() const {
   const FlashGeometry& g = config_.geometry;
   return power_->cut([&](Ppn ppn) {
     const BlockId block = g.block_of_page(ppn);
-    return controller_->die(g.die_of_block(block))
+    return die(g.die_of_block(block))
                .page_state(g.plane_of_block(block), g.index_in_plane(block), g.page_in_block(ppn)) ==
            PageState::Programmed;
   });
@@ -47,7 +47,7 @@ nlohmann::json SsdPlatform::power_loss() {
     const FlashGeometry& g = config_.geometry;
     const auto lost = lost_host_pages(image, rebuilt, [&](Ppn ppn) {
       const BlockId block = g.block_of_page(ppn);
-      return controller_->die(g.die_of_block(block))
+      return die(g.die_of_block(block))
           .backdoor_read(g.plane_of_block(block), g.index_in_plane(block), g.page_in_block(ppn));
     });
     report["verified_pages"] = image.host_logical_pages;
@@ -63,8 +63,8 @@ void SsdPlatform::boot_after_power_loss(const SsdPlatform& lost, const PowerCutI
   constexpr std::uint64_t kTornContent = 0x70726e70726e70ull;
   std::vector<std::uint32_t> erase_counts(g.total_blocks());
   for (BlockId block = 0; block < g.total_blocks(); ++block) {
-    const NandDie& from = lost.controller_->die(g.die_of_block(block));
-    NandDie& to = controller_->die(g.die_of_block(block));
+    const NandDie& from = lost.die(g.die_of_block(block));
+    NandDie& to = die(g.die_of_block(block));
     const std::uint32_t plane = g.plane_of_block(block), index = g.index_in_plane(block);
     erase_counts[block] = from.erase_count(plane, index);
     for (std::uint32_t page = 0; page < from.next_program_page(plane, index); ++page) {
@@ -77,7 +77,7 @@ void SsdPlatform::boot_after_power_loss(const SsdPlatform& lost, const PowerCutI
   core_->restore_map(rebuilt.l2p, rebuilt.block_used, erase_counts);
   auto content = [&](Ppn ppn) {
     const BlockId block = g.block_of_page(ppn);
-    return controller_->die(g.die_of_block(block)).backdoor_read(g.plane_of_block(block), g.index_in_plane(block), g.page_in_block(ppn));
+    return die(g.die_of_block(block)).backdoor_read(g.plane_of_block(block), g.index_in_plane(block), g.page_in_block(ppn));
   };
   if (oracle_) {
     for (Lpn lpn = 0; lpn < core_->logical_pages(); ++lpn) {

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "models/controller/multi_plane_merge.h"
+#include "models/kernel/command_link.h"
 #include "models/nand/nand_array_time.h"
 
 namespace ssdtlm {
@@ -35,6 +36,7 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
                                  const FlashControllerConfig& config)
     : sc_core::sc_module(name),
       target_socket("target_socket"),
+      die_sockets("die_socket", geometry.dies()),
       geometry_(geometry),
       nand_timing_(nand_timing),
       bus_timing_(bus_timing),
@@ -43,8 +45,6 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
       script_templates_(nand_timing, bus_timing,
                         std::max<std::uint32_t>(1, std::min<std::uint32_t>(geometry.planes_per_die, kMaxPlanes))),
       page_transfer_ps_(bus_timing.transfer_ps(geometry.page_size_bytes)),
-      die_sockets_("die_socket", geometry.dies()),
-      dies_("die"),
       timers_("timers"),
       suspend_(*this, timers_, nand_timing, config.max_suspensions_per_operation),
       ecc_(config.ecc, geometry, config.data_mode) {
@@ -53,18 +53,9 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
     message << "planes_per_die " << geometry.planes_per_die << " exceeds " << kMaxPlanes;
     report(message.str());
   }
-  dies_.init(geometry.dies(), [&](const char* die_name, std::size_t index) {
-    return new NandDie(die_name, DieId(index), geometry, nand_timing, config.data_mode);
-  });
   reliability_enabled_ = config.reliability.enabled();
-  if (reliability_enabled_) {
-    for (DieId id = 0; id < geometry.dies(); ++id) {
-      dies_[id].set_fault_model(std::make_unique<NandFaultModel>(config.reliability, geometry, id));
-    }
-  }
   dies_state_.reserve(geometry.dies());
   for (DieId id = 0; id < geometry.dies(); ++id) {
-    die_sockets_[id].bind(dies_[id].socket);
     auto state = std::make_unique<DieContext>();
     state->id = id;
     state->channel = geometry.channel_of_die(id);
@@ -83,6 +74,14 @@ FlashController::FlashController(sc_core::sc_module_name name, const FlashGeomet
 }
 
 FlashController::~FlashController() { timers_.loop().remove_deferring_module(); }
+
+void FlashController::end_of_elaboration() {
+  direct_dies_.assign(geometry_.dies(), nullptr);
+  for (DieId id = 0; id < geometry_.dies(); ++id) {
+    direct_dies_[id] = find_bound_target<NandDie>(die_sockets[id].get_base_port().get_interface(),
+                                                   [](NandDie& die) { return &die.socket.get_base_interface(); });
+  }
+}
 
 // ---------------------------------------------------------------------------- FTL side
 
@@ -107,15 +106,15 @@ tlm::tlm_sync_enum FlashController::nb_transport_fw(tlm::tlm_generic_payload& pa
   return tlm::TLM_COMPLETED;
 }
 
-bool FlashController::begin_flash_command(tlm::tlm_generic_payload& payload, FlashCommand& command) {
+bool FlashController::begin_command(tlm::tlm_generic_payload& payload, FlashCommand& command) {
   return begin_request(payload, &command, 0);
 }
 
-const sc_core::sc_interface* FlashController::flash_forward_interface() {
+const sc_core::sc_interface* FlashController::command_forward_interface() const {
   return &target_socket.get_base_interface();
 }
 
-bool FlashController::link_flash_initiator(FlashCommandInitiator& initiator,
+bool FlashController::link_command_initiator(FlashCommandInitiator& initiator,
                                            const sc_core::sc_interface* backward_interface) {
   if (backward_interface == nullptr || target_socket.get_base_port().get_interface() != backward_interface) return false;
   linked_initiator_ = &initiator;
@@ -197,7 +196,7 @@ SSDTLM_HOT_INLINE void FlashController::enqueue(tlm::tlm_generic_payload& payloa
 
 SSDTLM_HOT_INLINE void FlashController::respond(tlm::tlm_generic_payload& payload) {
   if (!response_open_ && linked_initiator_ != nullptr) {  // the FTL answers TLM_COMPLETED: over
-    linked_initiator_->end_flash_command(payload);
+    linked_initiator_->end_command(payload);
     return;
   }
   respond_otherwise(payload);
@@ -485,15 +484,44 @@ void FlashController::end_step(ChannelBus::RequesterId id, std::uint32_t generat
 // Out of line: advance() runs ~2.5 times per command and calls the die once; inlined, the die
 // call's frame made every advance() pay for it.
 [[gnu::noinline]] void FlashController::invoke_die(DieContext& die, DieOperation& operation) {
-  // The die is this module's child: called directly with the operation's command (no payload,
-  // no extension look-up), answering in ps.
-  const NandDieAnswer answer = dies_[die.id].execute(*operation.command);
+  // The built-in die is called directly with the operation's command (no payload, no extension
+  // look-up), answering in ps; any other target through the socket.
+  NandDie* const direct = direct_dies_[die.id];
+  const NandDieAnswer answer = __builtin_expect(direct != nullptr, 1) ? direct->execute(*operation.command)
+                                                                      : call_die_socket(die.id, *operation.command);
   operation.accepted = answer.accepted;
   operation.die_invoked = true;
   // The script's first Array step (advance() calls here from it) takes the array time, a
   // copyback's second its tPROG (Step::variable). All zero if the die rejected the command.
   operation.variable_ps[kFirstArrayVariable] = answer.array.first_ps;
   operation.variable_ps[kSecondArrayVariable] = answer.array.second_ps;
+}
+
+NandDieAnswer FlashController::call_die_socket(DieId id, FlashCommand& command) {
+  die_payload_.set_command(command.opcode == FlashOpcode::Program || command.opcode == FlashOpcode::CacheProgram
+                               ? tlm::TLM_WRITE_COMMAND
+                               : tlm::TLM_READ_COMMAND);
+  die_payload_.set_address(0);
+  die_payload_.set_data_ptr(nullptr);
+  die_payload_.set_data_length(0);
+  die_payload_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  die_payload_.set_extension(&command);
+  die_phases_ = ArrayPhasesExtension();
+  die_payload_.set_extension(&die_phases_);
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  die_sockets[id]->b_transport(die_payload_, delay);
+  // The extensions are the controller's and the command's, not the payload's to delete.
+  die_payload_.clear_extension(&command);
+  die_payload_.clear_extension(&die_phases_);
+  NandDieAnswer answer;
+  answer.accepted = die_payload_.is_response_ok();
+  if (!answer.accepted) return answer;
+  if (die_phases_.answered) {
+    answer.array = die_phases_.phases;
+  } else {
+    answer.array.first_ps = delay.value();  // the target's whole array time, in one phase
+  }
+  return answer;
 }
 
 SSDTLM_HOT_INLINE tlm::tlm_generic_payload& FlashController::finish_command(DieOperation& operation, std::size_t index, bool ok) {

@@ -1,6 +1,16 @@
 #pragma once
-// FlashController: per-die command queues, a scheduling policy, multi-plane merging, the
-// channel buses, and the NandDie children it drives.
+// FlashController: per-die command queues, a scheduling policy, multi-plane merging and the
+// channel buses, driving one die per die socket.
+//
+// Die protocol (loosely timed): die_sockets[id] is bound by the platform to die id's target, the
+// built-in NandDie (models/nand/nand_dies.h) or a user's TLM-2.0 target (a model of their own,
+// or a monitor wrapping the built-in die). When an operation reaches its first Array step the
+// controller sends the die-level FlashCommand (extension of a payload; a multi-plane command
+// once merged) with b_transport; the die performs it, sets the command's status and targets,
+// and adds its array time to the delay (split in phases by ArrayPhasesExtension, if the target
+// fills it). When the target bound to a socket is the built-in NandDie itself (found once, at
+// the end of elaboration), the controller calls NandDie::execute directly instead: the same
+// answer without payload, extension look-up or time conversion.
 //
 // FTL protocol (approximately timed, base-protocol phases): the FTL sends a single-plane
 // FlashCommand with nb_transport_fw(BEGIN_REQ, t); the controller queues it and answers
@@ -54,6 +64,8 @@ class FlashController : public sc_core::sc_module,
                         private ProgramEraseSuspend::Controller {
  public:
   tlm_utils::simple_target_socket<FlashController> target_socket;
+  // One per die (index: DieId), bound by the platform to the die's target (see above).
+  sc_core::sc_vector<tlm_utils::simple_initiator_socket<FlashController>> die_sockets;
 
   SC_HAS_PROCESS(FlashController);
   FlashController(sc_core::sc_module_name name, const FlashGeometry& geometry,
@@ -61,15 +73,16 @@ class FlashController : public sc_core::sc_module,
                   const FlashControllerConfig& config);
   ~FlashController() override;
 
-  NandDie& die(DieId id) { return dies_[id]; }
-  const NandDie& die(DieId id) const { return dies_[id]; }
+  // The built-in die bound directly to die_sockets[id], called without the socket; nullptr when
+  // another target is bound there (known from the end of elaboration on).
+  const NandDie* directly_called_die(DieId id) const { return direct_dies_.empty() ? nullptr : direct_dies_[id]; }
   const FlashGeometry& geometry() const { return geometry_; }
   const FlashControllerConfig& config() const { return config_; }
 
   // The FTL's direct calls in place of the socket's (models/common/flash_command_link.h).
-  bool begin_flash_command(tlm::tlm_generic_payload& payload, FlashCommand& command) override;
-  const sc_core::sc_interface* flash_forward_interface() override;
-  bool link_flash_initiator(FlashCommandInitiator& initiator, const sc_core::sc_interface* backward_interface) override;
+  bool begin_command(tlm::tlm_generic_payload& payload, FlashCommand& command) override;
+  const sc_core::sc_interface* command_forward_interface() const override;
+  bool link_command_initiator(FlashCommandInitiator& initiator, const sc_core::sc_interface* backward_interface) override;
   const SchedulingPolicy& scheduling_policy() const { return scheduler_.policy(); }
 
   // ---- statistics (times include any period still running at sim_now())
@@ -126,6 +139,8 @@ class FlashController : public sc_core::sc_module,
   void on_dispatch();  // deferred (EventLoop::defer): dispatch of dies that received commands
   // Decides whether a die's dispatch may be left to complete() (see request_dispatch).
   void start_of_simulation() override;
+  // Finds, per die socket, whether the bound target is the built-in NandDie (direct_dies_).
+  void end_of_elaboration() override;
 
   void request_dispatch(DieContext& die) {
     if (die.dispatch_pending) return;
@@ -162,6 +177,8 @@ class FlashController : public sc_core::sc_module,
   // channel's tenures, as they run) or Array (each step once ended).
   std::uint64_t relayed_time_ps(const DieContext& die, StepKind kind, std::uint64_t now_ps) const;
   void invoke_die(DieContext& die, DieOperation& operation);
+  // The die call through die_sockets[id] (b_transport), for a target other than the built-in die.
+  NandDieAnswer call_die_socket(DieId id, FlashCommand& command);
   void complete(DieContext& die, int slot);
   // complete()'s parts: one FTL command's answer (data tag, status, counts; its payload
   // returned), and the operation's slot and the die's busy period freed.
@@ -208,8 +225,12 @@ class FlashController : public sc_core::sc_module,
   OperationScriptTemplates script_templates_;
   std::uint64_t page_transfer_ps_;  // X of a whole page
 
-  sc_core::sc_vector<tlm_utils::simple_initiator_socket<FlashController>> die_sockets_;
-  sc_core::sc_vector<NandDie> dies_;
+  // Per die: the built-in NandDie bound to its socket, or nullptr (end_of_elaboration).
+  std::vector<NandDie*> direct_dies_;
+  // The payload and phase answer of call_die_socket (one die call at a time: b_transport returns
+  // before the next).
+  tlm::tlm_generic_payload die_payload_;
+  ArrayPhasesExtension die_phases_;
   std::vector<std::unique_ptr<DieContext>> dies_state_;
   std::vector<ChannelBus> buses_;
 
@@ -228,7 +249,7 @@ class FlashController : public sc_core::sc_module,
 
   // Base-protocol response exclusion: set while the FTL has not ended a response.
   bool response_open_ = false;
-  // The FTL behind target_socket when it takes direct calls (link_flash_initiator), else null.
+  // The FTL behind target_socket when it takes direct calls (link_command_initiator), else null.
   FlashCommandInitiator* linked_initiator_ = nullptr;
   std::deque<tlm::tlm_generic_payload*> held_responses_;
 

@@ -68,7 +68,7 @@ void EventLoop::enqueue_from_outside(std::uint64_t at_ps, std::uint64_t kind, En
 // new entry is most often the earliest or the second earliest (a step end scheduled by the
 // callback that just ran: half of the entries of bench (a) go straight to the end), so an
 // insertion scans from the earliest end (insert_sorted, inline), moving each earlier entry up by
-// one, and usually compares once or twice; a binary heap spent twice the instructions per entry.
+// one, and usually compares once or twice, where a binary heap would sift through log2(n) levels per entry.
 // Large queues are searched by bisection here (moving their tail is a single memmove); a full
 // queue grows here first.
 void EventLoop::insert_sorted_by_bisection(std::uint64_t at_ps, std::uint64_t kind, Entry entry) {

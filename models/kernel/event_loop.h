@@ -66,9 +66,12 @@ class EventLoop : public sc_core::sc_module {
   // code: it takes the entry off and re-inserts it for the next hop (or `at_ps`) with the sequence
   // it draws at that moment, exactly as a callback running there would schedule it. So the
   // callback gets the place among simultaneous entries at `at_ps` that a chain of callbacks, one
-  // per hop each scheduling the next, would have given it (a pop and a push per hop, no callback:
-  // FlashController's uncontended step tails, docs/performance.md "Session 7 (event loop and
-  // step machinery)"). At most kMaxRelayHops hops.
+  // per hop each scheduling the next, would have given it (a pop and a push per hop, no callback).
+  // Kept in the loop's API for one user, FlashController's relayed step tails
+  // (flash_controller_relay.cpp): an uncontended operation's remaining Array and Bus step ends
+  // pass through as hops, so that the controller's completion keeps the place among
+  // simultaneous entries that one callback per step end would have given it. At most
+  // kMaxRelayHops hops.
   static constexpr std::size_t kMaxRelayHops = 4;
   template <typename F>
   void schedule_relayed_ps(const std::uint64_t* hops_ps, std::size_t hop_count, std::uint64_t at_ps, F&& callback) {
@@ -104,10 +107,9 @@ class EventLoop : public sc_core::sc_module {
   static EventLoop* running() { return running_; }
   std::uint64_t now_ps() const { return now_ps_; }
   // now_ps() as an sc_time, built once per instant: model code asks for the time a hundred
-  // times per host I/O. Built by copying the value in: sc_time::from_value is an out-of-line
-  // library call (~25 instructions, once per instant, 2 % of bench (a)), and an sc_time is its
-  // value in ps (static_assert below) once the kernel has fixed the resolution, which it has
-  // before any loop runs.
+  // times per host I/O. Built by copying the value in, because sc_time::from_value is an
+  // out-of-line library call and an sc_time is its value in ps (static_assert below) once the
+  // kernel has fixed the resolution, which it has before any loop runs.
   const sc_core::sc_time& now() const {
     if (now_time_ps_ != now_ps_) {
       static_assert(sizeof(sc_core::sc_time) == sizeof(std::uint64_t), "sc_time is one 64-bit value");

@@ -5,7 +5,7 @@
 // i.e. for most of the model's lambdas, which capture `this` and two or three more words), and
 // a callable that is trivially copyable and destructible (a lambda capturing pointers and
 // integers) is moved with a fixed-size copy and destroyed with nothing, without an indirect call.
-// The loop runs tens of these per host I/O (docs/performance.md, "Session 6").
+// The loop runs tens of these per host I/O.
 #include <cstddef>
 #include <cstring>
 #include <new>

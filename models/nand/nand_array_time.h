@@ -16,6 +16,20 @@ struct ArrayPhases {
   std::uint64_t total_ps() const { return first_ps + second_ps; }
 };
 
+// A die target's array time split in phases, on the payload for the initiators that need the
+// split (FlashController places a copyback's second command phase between its tR and tPROG).
+// Optional on both sides: NandDie fills it when the payload carries one; a die target that does
+// not leaves it as it was, and the initiator then takes the annotated delay as the first phase.
+struct ArrayPhasesExtension : tlm::tlm_extension<ArrayPhasesExtension> {
+  ArrayPhases phases;
+  bool answered = false;  // set by the die that filled `phases`
+
+  tlm::tlm_extension_base* clone() const override { return new ArrayPhasesExtension(*this); }
+  void copy_from(const tlm::tlm_extension_base& other) override {
+    *this = static_cast<const ArrayPhasesExtension&>(other);
+  }
+};
+
 // Multi-plane commands run their planes in parallel: each phase is the maximum over the
 // targets (page types differ between planes when page indices do).
 ArrayPhases array_phases(const NandTiming& timing, const FlashCommand& command);

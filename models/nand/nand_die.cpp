@@ -42,14 +42,19 @@ void NandDie::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& d
     return;
   }
   delay += sc_core::sc_time::from_value(answer.array.total_ps());
+  if (auto* phases = payload.get_extension<ArrayPhasesExtension>()) {
+    phases->phases = answer.array;
+    phases->answered = true;
+  }
   payload.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
 NandDieAnswer NandDie::execute(FlashCommand& command) {
-  // Fast path, every command of a run without a fault model or multi-plane merging: one plane
-  // of this die, and NandArrayState's yes/no rules (each true exactly when its check_* answers
-  // None; with one target the multi-plane rules hold trivially). Same state changes, counters,
-  // status and array time as execute_checked, without its second pass over the targets.
+  // Every command of a run without a fault model or multi-plane merging takes this path: one
+  // plane of this die, and NandArrayState's yes/no rules (each true exactly when its check_*
+  // answers None; with one target the multi-plane rules hold trivially). Same state changes,
+  // counters, status and array time as execute_checked, without its second pass over the
+  // targets.
   if (command.plane_count != 1 || command.die != id_ || faults_ != nullptr) return execute_checked(command);
   PlaneTarget& target = command.targets[0];
   const std::uint32_t plane = target.plane, block = target.block_in_plane, page = target.page;

@@ -4,9 +4,9 @@
 // the array time (tR, tPROG of the page type, tBERS, copyback tR + tPROG; multi-plane: the
 // maximum over planes) to the annotated delay. Bus cycles, queuing and register pipelining
 // belong to FlashController and the channel bus; the die is a passive, loosely-timed target,
-// which keeps its cost at one function call per command. The controller calls execute()
-// directly (no payload, no extension look-up, the answer in ps); b_transport wraps it for the
-// socket.
+// which keeps its cost at one function call per command. A controller whose die socket is bound
+// straight to this die calls execute() directly (no payload, no extension look-up, the answer in
+// ps); b_transport wraps it for the socket.
 //
 // A broken flash rule is an FTL or controller bug: it is reported with SC_REPORT_ERROR
 // (message type "ssdtlm/nand") naming die, plane, block and page, the command leaves the array
@@ -61,7 +61,14 @@ class NandDie : public sc_core::sc_module {
   void b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& delay);
   // The same for a caller that holds the command: checks the rules, performs the command, sets
   // its status and answers with the array time (what b_transport adds to the delay).
+  // The fast path: a single-plane command for this die on a die without a fault model, when it
+  // breaks no rule, is checked and performed with NandArrayState's yes/no rules in one pass;
+  // every other command goes to execute_checked(). Same answer, state, counters and reports as
+  // execute_checked() for every command (tests/unit/nand/nand_die_execute_test.cpp).
   NandDieAnswer execute(FlashCommand& command);
+  // The plain path: checks every target with its diagnostics before anything changes, then
+  // performs the command (fault model included).
+  NandDieAnswer execute_checked(FlashCommand& command);
 
   // Zero-time access for preconditioning and tests: the same rules, no time, not counted.
   void backdoor_program(std::uint32_t plane, std::uint32_t block, std::uint32_t page,
@@ -96,9 +103,6 @@ class NandDie : public sc_core::sc_module {
   const NandArrayState& array_state() const { return array_; }
 
  private:
-  // execute() for every command its fast path leaves (several planes, a fault model, a broken
-  // rule, a command for another die): the full checks with their diagnostics.
-  NandDieAnswer execute_checked(FlashCommand& command);
   // Checks every target of `command` before anything changes, so a rejected multi-plane
   // command leaves all planes untouched. Returns false after reporting the violation.
   bool check(const FlashCommand& command) const;

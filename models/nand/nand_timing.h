@@ -39,8 +39,9 @@ struct ChannelBusTiming {
   std::uint32_t address_cycles = 5;       // row + column address cycles of a page command
 
   // Bytes over the bus take bytes / (rate x width) seconds, rounded up to whole picoseconds.
-  // A rate of 0 stands for an ideal bus with no transfer time: analytic models (seed 001's GC
-  // cost example) leave the bus out, and with command_cycle_ns = 0 the bus then costs nothing.
+  // A rate of 0 stands for an ideal bus with no transfer time: analytic models (a GC cost model
+  // that counts only array times) leave the bus out, and with command_cycle_ns = 0 the bus then
+  // costs nothing.
   std::uint64_t transfer_ps(std::uint64_t bytes) const {
     const std::uint64_t bytes_per_us = std::uint64_t(transfer_rate_mts) * bus_width_bits / 8;
     if (bytes_per_us == 0) return 0;

@@ -28,7 +28,7 @@ namespace {
 std::uint64_t stored_tag(SsdPlatform& platform, Ppn ppn) {
   const FlashGeometry& g = platform.config().geometry;
   const BlockId block = g.block_of_page(ppn);
-  return platform.controller().die(g.die_of_block(block)).backdoor_read(g.plane_of_block(block), g.index_in_plane(block),
+  return platform.die(g.die_of_block(block)).backdoor_read(g.plane_of_block(block), g.index_in_plane(block),
                                                                         g.page_in_block(ppn));
 }
 

@@ -109,7 +109,7 @@ class EccTimingTest : public FlashTimingTest {
     FlashControllerConfig config;
     config.ecc = ecc;
     ControllerBench bench(small_geometry(), nand_, bus_, config);
-    bench.controller.die(0).backdoor_program(0, 0, 0, 77);
+    bench.die(0).backdoor_program(0, 0, 0, 77);
     const auto id = bench.ftl.issue_at(ps(1000000), command);
     sc_core::sc_start();
     EXPECT_TRUE(bench.ftl.completed(id));
@@ -164,8 +164,8 @@ TEST_F(EccTimingTest, OneEnginePerChannelDecodesFirstComeFirstServed) {
   FlashControllerConfig config;
   config.ecc = ecc;
   ControllerBench bench(small_geometry(1, 2), nand_, bus_, config);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
-  bench.controller.die(1).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
+  bench.die(1).backdoor_program(0, 0, 0);
   const auto first = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, read_command(0, 0, 0, 0));
   const auto second = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, read_command(1, 0, 0, 0));
   sc_core::sc_start();

@@ -130,7 +130,7 @@ TEST_F(OnfiTest, SequencerOperationsMatchTheTlmPathInDieStateAndTiming) {
       tlm_latency.push_back(bench.ftl.completion_time(ids[k]) - start_of(k));
       if (script()[k].opcode == FlashOpcode::Read) tlm_read_tags.push_back(bench.ftl.result(ids[k]).targets[0].data_tag);
     }
-    tlm_state = state_of(bench.controller.die(0));
+    tlm_state = state_of(bench.die(0));
   }
 
   // Pin path.

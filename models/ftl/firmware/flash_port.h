@@ -79,7 +79,7 @@ class FlashPort final : private FlashCommandInitiator {
     txn.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     bool accepted;
     if (target_ != nullptr) {
-      accepted = target_->begin_flash_command(txn, txn.command);
+      accepted = target_->begin_command(txn, txn.command);
     } else {
       tlm::tlm_phase phase = tlm::BEGIN_REQ;
       sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
@@ -94,7 +94,7 @@ class FlashPort final : private FlashCommandInitiator {
   // one that accepts the link; otherwise the socket path stays.
   void link_direct() {
     FlashCommandTarget* target = find_flash_command_target(socket.get_base_port().get_interface());
-    if (target != nullptr && target->link_flash_initiator(*this, &socket.get_base_interface())) target_ = target;
+    if (target != nullptr && target->link_command_initiator(*this, &socket.get_base_interface())) target_ = target;
   }
   // Commands go to the controller by direct calls (known from the end of elaboration).
   bool direct() const { return target_ != nullptr; }
@@ -107,7 +107,7 @@ class FlashPort final : private FlashCommandInitiator {
   }
 
   // The direct path's response (BEGIN_RESP with zero delay, answered TLM_COMPLETED).
-  void end_flash_command(tlm::tlm_generic_payload& payload) override {
+  void end_command(tlm::tlm_generic_payload& payload) override {
     (owner_.*kCompleted)(static_cast<Txn&>(payload));  // only Txns are issued
   }
 

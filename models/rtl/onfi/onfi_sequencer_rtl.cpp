@@ -38,7 +38,9 @@ std::size_t OnfiSequencerRtl::issue(OnfiOperation operation) {
   }
   operations_.push_back(std::move(operation));
   results_.emplace_back();
-  if (sc_core::sc_is_running()) work_.notify(sc_core::SC_ZERO_TIME);
+  // Once the simulation has started, the thread may be waiting for work (also between two
+  // sc_start() calls, as OnfiRtlDie runs it).
+  if (sc_core::sc_start_of_simulation_invoked()) work_.notify(sc_core::SC_ZERO_TIME);
   return operations_.size() - 1;
 }
 

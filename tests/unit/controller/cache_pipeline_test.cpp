@@ -26,7 +26,7 @@ TEST_F(CachePipelineTest, CacheProgramsOverlapDataInWithTheArrayProgram) {
     EXPECT_EQ(bench.ftl.completion_time(ids[page]), ps(P() + X() + (page + 1) * (C() + tPROG())))
         << "page " << page;
   }
-  EXPECT_EQ(bench.controller.die(0).next_program_page(0, 0), 3u);
+  EXPECT_EQ(bench.die(0).next_program_page(0, 0), 3u);
   EXPECT_EQ(bench.controller.op_counts().programs[0], 3u);
 }
 
@@ -34,7 +34,7 @@ TEST_F(CachePipelineTest, CacheReadsOverlapTheNextArrayReadWithDataOut) {
   ASSERT_LT(P(), C());
   ASSERT_GT(tR(), X()) << "data-out must fit inside the next tR for these times";
   ControllerBench bench(small_geometry(), nand_, bus_);
-  for (std::uint32_t page = 0; page < 3; ++page) bench.controller.die(0).backdoor_program(1, 4, page);
+  for (std::uint32_t page = 0; page < 3; ++page) bench.die(0).backdoor_program(1, 4, page);
   std::size_t ids[3];
   for (std::uint32_t page = 0; page < 3; ++page) {
     ids[page] = bench.ftl.issue_at(sc_core::SC_ZERO_TIME,
@@ -88,7 +88,7 @@ TEST_F(CachePipelineTest, PlainCommandWaitsForTheCachePipelineToDrain) {
 
 TEST_F(CachePipelineTest, LoneCacheReadCostsOneRegisterMoveMoreThanARead) {
   ControllerBench bench(small_geometry(), nand_, bus_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
   const auto read =
       bench.ftl.issue_at(sc_core::SC_ZERO_TIME, flash_command(FlashOpcode::CacheRead, 0, 0, 0, 0));
   sc_core::sc_start();

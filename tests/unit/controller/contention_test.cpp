@@ -13,8 +13,8 @@ class ContentionTest : public FlashTimingTest {
   std::uint64_t read_latency() const { return P() + tR() + X(); }
   // Dies 0 and 1 each read a programmed page at time 0; returns both handles.
   static std::pair<std::size_t, std::size_t> read_on_dies_0_and_1(ControllerBench& bench) {
-    bench.controller.die(0).backdoor_program(0, 0, 0);
-    bench.controller.die(1).backdoor_program(0, 0, 0);
+    bench.die(0).backdoor_program(0, 0, 0);
+    bench.die(1).backdoor_program(0, 0, 0);
     return {bench.ftl.issue_at(sc_core::SC_ZERO_TIME, read_command(0, 0, 0, 0)),
             bench.ftl.issue_at(sc_core::SC_ZERO_TIME, read_command(1, 0, 0, 0))};
   }
@@ -22,8 +22,8 @@ class ContentionTest : public FlashTimingTest {
 
 TEST_F(ContentionTest, TwoReadsOnOneDieSerialize) {
   ControllerBench bench(small_geometry(), nand_, bus_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
-  bench.controller.die(0).backdoor_program(0, 1, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 1, 0);
   const auto first = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, read_command(0, 0, 0, 0));
   const auto second = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, read_command(0, 0, 1, 0));
   sc_core::sc_start();
@@ -54,7 +54,7 @@ TEST_F(ContentionTest, AnOperationStartingWhileTheBusIsHeldWaitsForTheTenure) {
   // Die 1's program starts (its die is idle) while die 0's read holds the channel for its data:
   // the program's first Bus step is requested at its start and granted at the read's release.
   ControllerBench bench(small_geometry(/*channels=*/1, /*dies_per_channel=*/2), nand_, bus_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
   const std::uint64_t program_issue_ps = P() + tR() + 1000;  // 1 ns into the read's data-out
   const auto read = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, read_command(0, 0, 0, 0));
   const auto program = bench.ftl.issue_at(ps(program_issue_ps), program_command(1, 0, 1, 0));

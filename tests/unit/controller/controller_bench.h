@@ -6,6 +6,7 @@
 #include <systemc>
 
 #include "models/controller/flash_controller.h"
+#include "models/nand/nand_dies.h"
 #include "tests/unit/controller/flash_commands.h"
 #include "tests/unit/controller/ftl_stub.h"
 #include "tests/unit/support/systemc_fixture.h"
@@ -28,13 +29,27 @@ inline FlashGeometry small_geometry(std::uint32_t channels = 1, std::uint32_t di
   return geometry;
 }
 
+// Binds each of `controller`'s die sockets to the built-in die of the same id.
+inline void bind_builtin_dies(FlashController& controller, NandDies& dies) {
+  for (DieId id = 0; id < dies.size(); ++id) controller.die_sockets[id].bind(dies[id].socket);
+}
+
+// A controller, its built-in dies and a scripted FTL; the names are the modules' (several
+// benches may share one kernel when named apart).
 struct ControllerBench {
   ControllerBench(const FlashGeometry& geometry, const NandTiming& nand_timing,
-                  const ChannelBusTiming& bus_timing, const FlashControllerConfig& config = {})
-      : controller("controller", geometry, nand_timing, bus_timing, config), ftl("ftl") {
+                  const ChannelBusTiming& bus_timing, const FlashControllerConfig& config = {},
+                  const char* controller_name = "controller", const char* nand_name = "nand",
+                  const char* ftl_name = "ftl")
+      : controller(controller_name, geometry, nand_timing, bus_timing, config),
+        dies(nand_name, geometry, nand_timing, config.data_mode, config.reliability),
+        ftl(ftl_name) {
     ftl.socket.bind(controller.target_socket);
+    bind_builtin_dies(controller, dies);
   }
+  NandDie& die(DieId id) { return dies[id]; }
   FlashController controller;
+  NandDies dies;
   FtlStub ftl;
 };
 

@@ -60,12 +60,12 @@ TEST_F(ControllerRulesTest, DataModeReadReturnsTheLastProgrammedTag) {
   sc_core::sc_start();
   EXPECT_EQ(bench.ftl.result(r0).targets[0].data_tag, 0xA1u);
   EXPECT_EQ(bench.ftl.result(r1).targets[0].data_tag, 0xB2u);
-  EXPECT_EQ(bench.controller.die(0).erase_count(1, 2), 1u);
+  EXPECT_EQ(bench.die(0).erase_count(1, 2), 1u);
 }
 
 TEST_F(ControllerRulesTest, CountsOperationsByOriginAndTracksUtilization) {
   ControllerBench bench(small_geometry(2, 1), nand_, bus_);
-  bench.controller.die(1).backdoor_program(0, 0, 0);
+  bench.die(1).backdoor_program(0, 0, 0);
   bench.ftl.issue_at(sc_core::SC_ZERO_TIME, program_command(0, 0, 0, 0, 0, OpOrigin::Host));
   bench.ftl.issue_at(sc_core::SC_ZERO_TIME, read_command(1, 0, 0, 0, OpOrigin::Gc));
   bench.ftl.issue_at(sc_core::SC_ZERO_TIME, erase_command(1, 1, 1, OpOrigin::Other));

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <string>
 
 #include "models/kernel/event_loop.h"
 #include "tests/unit/controller/controller_bench.h"
@@ -19,10 +20,14 @@ class DispatchByCompletionTest : public FlashTimingTest {
   struct Unit {
     Unit(const char* controller_name, const char* ftl_name, const FlashGeometry& geometry,
          const NandTiming& nand, const ChannelBusTiming& bus, const FlashControllerConfig& config)
-        : controller(controller_name, geometry, nand, bus, config), ftl(ftl_name) {
+        : controller(controller_name, geometry, nand, bus, config),
+          dies((std::string(controller_name) + "_nand").c_str(), geometry, nand, config.data_mode),
+          ftl(ftl_name) {
       ftl.socket.bind(controller.target_socket);
+      bind_builtin_dies(controller, dies);
     }
     FlashController controller;
+    NandDies dies;
     FtlStub ftl;
   };
 

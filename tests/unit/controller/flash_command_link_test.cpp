@@ -58,6 +58,10 @@ TEST_F(FlashCommandLinkTest, AnInitiatorLinksToTheControllerItsSocketIsBoundTo) 
   // Crossed: the first FTL is bound to the second controller and the other way round.
   FlashController first("controller_a", small_geometry(), nand_, bus_, data_mode());
   FlashController second("controller_b", small_geometry(), nand_, bus_, data_mode());
+  NandDies first_dies("nand_a", small_geometry(), nand_, true);
+  NandDies second_dies("nand_b", small_geometry(), nand_, true);
+  bind_builtin_dies(first, first_dies);
+  bind_builtin_dies(second, second_dies);
   FtlStub to_second("ftl_a");
   FtlStub to_first("ftl_b");
   to_second.socket.bind(second.target_socket);
@@ -79,15 +83,17 @@ TEST_F(FlashCommandLinkTest, AControllerRefusesALinkFromAnInitiatorNotBoundToIt)
   ControllerBench bench(small_geometry(), nand_, bus_, FlashControllerConfig{});
   FtlStub stranger("stranger");
   FlashController other("other", small_geometry(), nand_, bus_, FlashControllerConfig{});
+  NandDies other_dies("other_nand", small_geometry(), nand_, false);
+  bind_builtin_dies(other, other_dies);
   stranger.socket.bind(other.target_socket);
   sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaborates
   // `stranger`'s socket is bound to `other`, so `bench.controller` takes no responses for it.
   struct Sink : FlashCommandInitiator {
-    void end_flash_command(tlm::tlm_generic_payload&) override {}
+    void end_command(tlm::tlm_generic_payload&) override {}
   } sink;
-  EXPECT_FALSE(bench.controller.link_flash_initiator(sink, nullptr));
-  EXPECT_FALSE(bench.controller.link_flash_initiator(sink, &stranger.socket.get_base_interface()));
-  EXPECT_TRUE(bench.controller.link_flash_initiator(sink, &bench.ftl.socket.get_base_interface()));
+  EXPECT_FALSE(bench.controller.link_command_initiator(sink, nullptr));
+  EXPECT_FALSE(bench.controller.link_command_initiator(sink, &stranger.socket.get_base_interface()));
+  EXPECT_TRUE(bench.controller.link_command_initiator(sink, &bench.ftl.socket.get_base_interface()));
 }
 
 }  // namespace

@@ -57,17 +57,17 @@ void FtlStub::run() {
 void FtlStub::end_of_elaboration() {
   if (!direct_wanted_) return;
   FlashCommandTarget* target = find_flash_command_target(socket.get_base_port().get_interface());
-  if (target != nullptr && target->link_flash_initiator(*this, &socket.get_base_interface())) direct_target_ = target;
+  if (target != nullptr && target->link_command_initiator(*this, &socket.get_base_interface())) direct_target_ = target;
 }
 
-void FtlStub::end_flash_command(tlm::tlm_generic_payload& payload) {
+void FtlStub::end_command(tlm::tlm_generic_payload& payload) {
   EXPECT_EQ(open_response_, nullptr) << "BEGIN_RESP before END_RESP of the previous response";
   on_completion(payload.get_extension<FlashCommand>()->issuer_tag);
 }
 
 void FtlStub::send(std::size_t id) {
   if (direct_target_ != nullptr && requests_[id].annotation == sc_core::SC_ZERO_TIME) {
-    if (!direct_target_->begin_flash_command(requests_[id].payload, *requests_[id].command)) on_completion(id);
+    if (!direct_target_->begin_command(requests_[id].payload, *requests_[id].command)) on_completion(id);
     return;
   }
   tlm::tlm_phase phase = tlm::BEGIN_REQ;

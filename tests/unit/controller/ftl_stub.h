@@ -66,7 +66,7 @@ class FtlStub : public sc_core::sc_module, private FlashCommandInitiator {
   void on_completion(std::size_t id);
   void send_end_response();
   void end_of_elaboration() override;
-  void end_flash_command(tlm::tlm_generic_payload& payload) override;
+  void end_command(tlm::tlm_generic_payload& payload) override;
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& payload, tlm::tlm_phase& phase,
                                      sc_core::sc_time& delay);
 

@@ -17,7 +17,7 @@ class GcMoveTimingTest : public FlashTimingTest {
   // (each command when the previous completes), then erases block 0. Returns the end time.
   sc_core::sc_time run_gc_cycle(const ChannelBusTiming& bus, std::uint32_t k, bool copyback) {
     ControllerBench bench(small_geometry(), nand_, bus);
-    for (std::uint32_t page = 0; page < k; ++page) bench.controller.die(0).backdoor_program(0, 0, page);
+    for (std::uint32_t page = 0; page < k; ++page) bench.die(0).backdoor_program(0, 0, page);
     std::size_t last = 0;
     bool first = true;
     auto chain = [&](const FlashCommand& command) {
@@ -42,7 +42,7 @@ class GcMoveTimingTest : public FlashTimingTest {
     EXPECT_EQ(counts.copybacks[gc], copyback ? k : 0u);
     EXPECT_EQ(counts.reads[gc], copyback ? 0u : k);
     EXPECT_EQ(counts.programs[gc], copyback ? 0u : k);
-    EXPECT_EQ(bench.controller.die(0).erase_count(0, 0), 1u);
+    EXPECT_EQ(bench.die(0).erase_count(0, 0), 1u);
     return bench.ftl.completion_time(last);
   }
 

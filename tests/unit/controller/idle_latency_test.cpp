@@ -13,7 +13,7 @@ class IdleLatencyTest : public FlashTimingTest {};
 
 TEST_F(IdleLatencyTest, ReadIsCommandPlusArrayReadPlusTransfer) {
   ControllerBench bench(small_geometry(), nand_, bus_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
   const auto read = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, read_command(0, 0, 0, 0));
   sc_core::sc_start();
   ASSERT_TRUE(bench.ftl.completed(read));
@@ -29,7 +29,7 @@ TEST_F(IdleLatencyTest, ReadAddsStatusReadAndControllerOverheadWhenConfigured) {
   FlashControllerConfig config;
   config.command_overhead_ns = 2000;
   ControllerBench bench(small_geometry(), nand_, bus_, config);
-  bench.controller.die(0).backdoor_program(1, 2, 0);
+  bench.die(0).backdoor_program(1, 2, 0);
   const sc_core::sc_time start = ps(7000000);
   const auto read = bench.ftl.issue_at(start, read_command(0, 1, 2, 0));
   sc_core::sc_start();
@@ -41,7 +41,7 @@ TEST_F(IdleLatencyTest, PartialPageReadTransfersOnlyItsBytes) {
   FlashGeometry geometry = small_geometry();
   geometry.page_size_bytes = 16384;
   ControllerBench bench(geometry, nand_, bus_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
   FlashCommand command = read_command(0, 0, 0, 0);
   command.transfer_bytes = 4096;
   const auto read = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, command);
@@ -62,7 +62,7 @@ TEST_F(IdleLatencyTest, ProgramOfAnMlcUpperPageTakesTheUpperPageTime) {
   nand_.cell_type = CellType::MLC;
   nand_.program_ns = {300000, 1200000, 0, 0};
   ControllerBench bench(small_geometry(), nand_, bus_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
   const auto upper = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, program_command(0, 0, 0, 1));
   sc_core::sc_start();
   EXPECT_EQ(bench.ftl.completion_time(upper), ps(P() + X() + 1200000000));
@@ -78,12 +78,12 @@ TEST_F(IdleLatencyTest, EraseIsEraseCommandPlusArrayErase) {
 
 TEST_F(IdleLatencyTest, CopybackIsTwoCommandPhasesAndReadPlusProgramWithoutTransfer) {
   ControllerBench bench(small_geometry(), nand_, bus_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
   const auto copy =
       bench.ftl.issue_at(sc_core::SC_ZERO_TIME, copyback_command(0, 0, 0, 0, 3, 0));
   sc_core::sc_start();
   EXPECT_EQ(bench.ftl.completion_time(copy), ps(P() + tR() + P() + tPROG()));
-  EXPECT_EQ(bench.controller.die(0).page_state(0, 3, 0), PageState::Programmed);
+  EXPECT_EQ(bench.die(0).page_state(0, 3, 0), PageState::Programmed);
 }
 
 TEST_F(IdleLatencyTest, ReadStatusCostsOneCommandCycleAndOneByte) {

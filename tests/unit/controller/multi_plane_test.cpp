@@ -13,8 +13,8 @@ class MultiPlaneTest : public FlashTimingTest {};
 
 TEST_F(MultiPlaneTest, TwoPlaneReadSharesOneArrayReadAndTransfersBothPages) {
   ControllerBench bench(small_geometry(), nand_, bus_);
-  bench.controller.die(0).backdoor_program(0, 2, 0);
-  bench.controller.die(0).backdoor_program(1, 5, 0);
+  bench.die(0).backdoor_program(0, 2, 0);
+  bench.die(0).backdoor_program(1, 5, 0);
   const auto a = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, read_command(0, 0, 2, 0));
   const auto b = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, read_command(0, 1, 5, 0));
   sc_core::sc_start();
@@ -23,7 +23,7 @@ TEST_F(MultiPlaneTest, TwoPlaneReadSharesOneArrayReadAndTransfersBothPages) {
   EXPECT_EQ(bench.ftl.completion_time(b), expected);
   EXPECT_EQ(bench.controller.multi_plane_operations(), 1u);
   EXPECT_EQ(bench.controller.multi_plane_merged_commands(), 2u);
-  EXPECT_EQ(bench.controller.die(0).counters().multi_plane_operations, 1u);
+  EXPECT_EQ(bench.die(0).counters().multi_plane_operations, 1u);
 }
 
 TEST_F(MultiPlaneTest, TwoPlaneProgramSendsBothPagesThenProgramsOnce) {
@@ -44,13 +44,13 @@ TEST_F(MultiPlaneTest, TwoPlaneEraseErasesBothBlocksInOneEraseTime) {
   const sc_core::sc_time expected = ps(2 * E() + B() + tBERS());
   EXPECT_EQ(bench.ftl.completion_time(a), expected);
   EXPECT_EQ(bench.ftl.completion_time(b), expected);
-  EXPECT_EQ(bench.controller.die(0).erase_count(0, 3), 1u);
-  EXPECT_EQ(bench.controller.die(0).erase_count(1, 6), 1u);
+  EXPECT_EQ(bench.die(0).erase_count(0, 3), 1u);
+  EXPECT_EQ(bench.die(0).erase_count(1, 6), 1u);
 }
 
 TEST_F(MultiPlaneTest, DifferentPageIndicesDoNotMerge) {
   ControllerBench bench(small_geometry(), nand_, bus_);
-  bench.controller.die(0).backdoor_program(1, 0, 0);
+  bench.die(0).backdoor_program(1, 0, 0);
   const auto a = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, program_command(0, 0, 0, 0));
   const auto b = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, program_command(0, 1, 0, 1));
   sc_core::sc_start();

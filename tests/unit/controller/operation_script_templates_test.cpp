@@ -153,9 +153,9 @@ TEST_F(OperationScriptTemplatesTest, CopybackSplitsTheDiesArrayTimeIntoReadAndPr
   nand_.read_ns = {40000, 70000, 0, 0};
   nand_.program_ns = {300000, 1200000, 0, 0};
   ControllerBench bench(small_geometry(), nand_, bus_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
-  bench.controller.die(0).backdoor_program(0, 0, 1);
-  bench.controller.die(0).backdoor_program(0, 3, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 1);
+  bench.die(0).backdoor_program(0, 3, 0);
   // Source page 1 (upper: 70 us read), destination page 1 (upper: 1200 us program).
   const auto copy = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, copyback_command(0, 0, 0, 1, 3, 1));
   // A read queued behind it on the same die starts when the copyback ends.
@@ -170,8 +170,8 @@ TEST_F(OperationScriptTemplatesTest, CopybackSplitsTheDiesArrayTimeIntoReadAndPr
 
 TEST_F(OperationScriptTemplatesTest, TwoPlaneReadOfDifferentTransferSizesAddsBothToTheDataStep) {
   ControllerBench bench(small_geometry(1, 1, 2), nand_, bus_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
-  bench.controller.die(0).backdoor_program(1, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(1, 0, 0);
   FlashCommand first = read_command(0, 0, 0, 0);
   first.transfer_bytes = 1024;
   FlashCommand second = read_command(0, 1, 0, 0);
@@ -194,8 +194,8 @@ TEST_F(OperationScriptTemplatesTest, ConsecutiveOperationsOfOneKindKeepTheirOwnT
   nand_.cell_type = CellType::MLC;
   nand_.read_ns = {40000, 70000, 0, 0};
   ControllerBench bench(small_geometry(1, 1, 1), nand_, bus_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
-  bench.controller.die(0).backdoor_program(0, 0, 1);
+  bench.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 1);
   FlashCommand short_upper = read_command(0, 0, 0, 1);  // upper page: 70 us, 1 KiB out
   short_upper.transfer_bytes = 1024;
   const auto a = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, short_upper);

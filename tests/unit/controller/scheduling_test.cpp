@@ -89,7 +89,7 @@ class ControllerSchedulingTest : public FlashTimingTest {
     config.scheduling_policy = policy;
     config.multi_plane = false;
     ControllerBench bench(small_geometry(), nand_, bus_, config);
-    bench.controller.die(0).backdoor_program(0, 2, 0);
+    bench.die(0).backdoor_program(0, 2, 0);
     const auto erase = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, erase_command(0, 0, 7));
     const auto program = bench.ftl.issue_at(ps(1000000), program_command(0, 0, 1, 0));
     const auto read = bench.ftl.issue_at(ps(2000000), read_command(0, 0, 2, 0));
@@ -119,8 +119,8 @@ TEST_F(ControllerSchedulingTest, ReadFirstNeverReadsABlockBeforeItsQueuedEraseAn
   config.data_mode = true;
   ControllerBench bench(small_geometry(), nand_, bus_, config);
   FlashController& controller = bench.controller;
-  controller.die(0).backdoor_program(0, 3, 0, /*tag=*/111);
-  controller.die(0).backdoor_program(0, 2, 0, /*tag=*/7);
+  bench.die(0).backdoor_program(0, 3, 0, /*tag=*/111);
+  bench.die(0).backdoor_program(0, 2, 0, /*tag=*/7);
   const auto busy = bench.ftl.issue_at(sc_core::SC_ZERO_TIME, erase_command(0, 0, 6));
   const auto erase = bench.ftl.issue_at(ps(1000), erase_command(0, 0, 3));
   const auto program = bench.ftl.issue_at(ps(2000), program_command(0, 0, 3, 0, /*tag=*/222));

@@ -31,7 +31,7 @@ class SuspendTest : public FlashTimingTest {
 
 TEST_F(SuspendTest, ReadDuringEraseWaitsOneSuspendLatency) {
   ControllerBench bench(small_geometry(), nand_, bus_, config_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
   const auto erase = bench.ftl.issue_at(ps(0), erase_command(0, 0, 2, OpOrigin::Gc));
   const auto read = bench.ftl.issue_at(ps(500 * kUs), read_command(0, 0, 0, 0));
   sc_core::sc_start();
@@ -44,7 +44,7 @@ TEST_F(SuspendTest, ReadDuringEraseWaitsOneSuspendLatency) {
 
 TEST_F(SuspendTest, ReadDuringProgramWaitsOneSuspendLatency) {
   ControllerBench bench(small_geometry(), nand_, bus_, config_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
   const auto program = bench.ftl.issue_at(ps(0), program_command(0, 0, 1, 0, 0, OpOrigin::Gc));
   const auto read = bench.ftl.issue_at(ps(100 * kUs), read_command(0, 0, 0, 0));
   sc_core::sc_start();
@@ -55,8 +55,8 @@ TEST_F(SuspendTest, ReadDuringProgramWaitsOneSuspendLatency) {
 
 TEST_F(SuspendTest, ReadsQueuedDuringTheSuspendLatencyShareOneSuspension) {
   ControllerBench bench(small_geometry(), nand_, bus_, config_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
-  bench.controller.die(0).backdoor_program(0, 0, 1);
+  bench.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 1);
   const auto erase = bench.ftl.issue_at(ps(0), erase_command(0, 0, 2, OpOrigin::Gc));
   const auto first = bench.ftl.issue_at(ps(500 * kUs), read_command(0, 0, 0, 0));
   const auto second = bench.ftl.issue_at(ps(510 * kUs), read_command(0, 0, 0, 1));
@@ -70,7 +70,7 @@ TEST_F(SuspendTest, ReadsQueuedDuringTheSuspendLatencyShareOneSuspension) {
 TEST_F(SuspendTest, TheLimitPerOperationBoundsTheDelayOfTheErase) {
   config_.max_suspensions_per_operation = 1;
   ControllerBench bench(small_geometry(), nand_, bus_, config_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
   const auto erase = bench.ftl.issue_at(ps(0), erase_command(0, 0, 2, OpOrigin::Gc));
   const auto first = bench.ftl.issue_at(ps(300 * kUs), read_command(0, 0, 0, 0));
   const auto second = bench.ftl.issue_at(ps(900 * kUs), read_command(0, 0, 0, 0));
@@ -87,7 +87,7 @@ TEST_F(SuspendTest, TheLimitPerOperationBoundsTheDelayOfTheErase) {
 TEST_F(SuspendTest, TheLimitAppliesToEachOperationNotToTheDie) {
   config_.max_suspensions_per_operation = 1;
   ControllerBench bench(small_geometry(), nand_, bus_, config_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
   constexpr std::uint32_t kPrograms = 6;
   const std::uint64_t read_offset_ps = P() + X() + 100 * kUs;  // half-way through tPROG
   // A program suspended once: its own time, the suspend latency, one read and the resume.
@@ -112,7 +112,7 @@ TEST_F(SuspendTest, TheLimitAppliesToEachOperationNotToTheDie) {
 TEST_F(SuspendTest, EveryEraseMaySuspendUpToTheLimit) {
   config_.max_suspensions_per_operation = 2;
   ControllerBench bench(small_geometry(), nand_, bus_, config_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
   constexpr std::uint32_t kErases = 4;
   // An erase suspended twice: two suspend latencies, two reads, two resumes.
   const std::uint64_t suspension_ps = tESPD() + read_ps() + tRES();
@@ -143,8 +143,8 @@ TEST_F(SuspendTest, EveryEraseMaySuspendUpToTheLimit) {
 
 TEST_F(SuspendTest, NoSuspendForGcReadsReadsOfTheSameBlockOrANearlyDoneOperation) {
   ControllerBench bench(small_geometry(), nand_, bus_, config_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
-  bench.controller.die(0).backdoor_program(0, 1, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 1, 0);
   // A program of block 1 page 1: a host read of block 1 waits for it (same block), and so does
   // a GC read of block 0.
   const auto program = bench.ftl.issue_at(ps(0), program_command(0, 0, 1, 1, 0, OpOrigin::Gc));
@@ -168,7 +168,7 @@ TEST_F(SuspendTest, NoSuspendForGcReadsReadsOfTheSameBlockOrANearlyDoneOperation
 TEST_F(SuspendTest, DisabledTheReadWaitsForTheErase) {
   config_.suspend_enabled = false;
   ControllerBench bench(small_geometry(), nand_, bus_, config_);
-  bench.controller.die(0).backdoor_program(0, 0, 0);
+  bench.die(0).backdoor_program(0, 0, 0);
   bench.ftl.issue_at(ps(0), erase_command(0, 0, 2, OpOrigin::Gc));
   const auto read = bench.ftl.issue_at(ps(500 * kUs), read_command(0, 0, 0, 0));
   sc_core::sc_start();

@@ -1,6 +1,6 @@
 // NandDie::execute, the controller's direct call: the answer in ps, rejected commands, and its
-// fast path (one plane, no fault model) against the fully checked path on a long mixed script
-// of legal and illegal commands.
+// fast path (one plane, no fault model) against the plain path (execute_checked) on a long mixed
+// script of legal and illegal commands.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -127,14 +127,16 @@ TEST_F(NandDieExecuteTest, RejectedCommandAnswersNoTimeSetsItsStatusAndChangesNo
   EXPECT_EQ(die.counters().copybacks, 0u);
 }
 
-// A die with a fault model that never fails takes the fully checked path for every command
-// (execute's fast path is for dies without one): the same script on both dies must give the
-// same answers, statuses, data, reports, state and counters, and b_transport the same time.
+// The same script through execute() (the fast path), execute_checked() (the plain path), a die
+// with a fault model that never fails (execute() leaves its fast path for a die with one) and
+// b_transport must give the same answers, statuses, data, reports, state and counters, and
+// b_transport the same time.
 TEST_F(NandDieExecuteTest, FastPathAgreesWithTheCheckedPathOnLegalAndIllegalCommands) {
   const FlashGeometry geometry = small_die_geometry();
   NandDie fast("fast", DieId(3), geometry, tlc_timing(), /*data_mode=*/true);
   NandDie checked("checked", DieId(3), geometry, tlc_timing(), /*data_mode=*/true);
-  checked.set_fault_model(std::make_unique<NandFaultModel>(NandReliabilityConfig{}, geometry, DieId(3)));
+  NandDie faulted("faulted", DieId(3), geometry, tlc_timing(), /*data_mode=*/true);
+  faulted.set_fault_model(std::make_unique<NandFaultModel>(NandReliabilityConfig{}, geometry, DieId(3)));
   NandDie socket_side("socket_side", DieId(3), geometry, tlc_timing(), /*data_mode=*/true);
   auto* extension = new FlashCommand();
   tlm::tlm_generic_payload payload;
@@ -171,11 +173,12 @@ TEST_F(NandDieExecuteTest, FastPathAgreesWithTheCheckedPathOnLegalAndIllegalComm
       command.targets[0].dest_page =
           next(4) == 0 || plane >= 2 ? next(7) : fast.next_program_page(plane, command.targets[0].dest_block_in_plane);
     }
-    FlashCommand via_fast = command, via_checked = command;
+    FlashCommand via_fast = command, via_checked = command, via_faulted = command;
     *extension = command;
     const NandDieAnswer a = fast.execute(via_fast);
     const std::size_t fast_messages = RecordedFlashErrors::messages().size();
-    const NandDieAnswer b = checked.execute(via_checked);
+    const NandDieAnswer b = checked.execute_checked(via_checked);
+    const NandDieAnswer c = faulted.execute(via_faulted);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     socket_side.b_transport(payload, delay);
 
@@ -186,16 +189,21 @@ TEST_F(NandDieExecuteTest, FastPathAgreesWithTheCheckedPathOnLegalAndIllegalComm
     EXPECT_EQ(via_fast.status, via_checked.status);
     EXPECT_EQ(via_fast.targets[0].data_tag, via_checked.targets[0].data_tag);
     EXPECT_EQ(via_fast.targets[0].failed, via_checked.targets[0].failed);
+    ASSERT_EQ(c.accepted, a.accepted);
+    EXPECT_EQ(c.array.total_ps(), a.array.total_ps());
+    EXPECT_EQ(via_faulted.status, via_fast.status);
+    EXPECT_EQ(via_faulted.targets[0].data_tag, via_fast.targets[0].data_tag);
     EXPECT_EQ(delay.value(), a.array.total_ps());
     EXPECT_EQ(payload.is_response_ok(), a.accepted);
     EXPECT_EQ(extension->status, via_fast.status);
     const auto& messages = RecordedFlashErrors::messages();
     const std::size_t reported = fast_messages - messages_before;
     EXPECT_EQ(reported, a.accepted ? 0u : 1u);
-    ASSERT_EQ(messages.size(), messages_before + 3 * reported);  // the same report from each die
+    ASSERT_EQ(messages.size(), messages_before + 4 * reported);  // the same report from each die
     for (std::size_t m = 0; m < reported; ++m) {
       EXPECT_EQ(messages[messages_before + m], messages[fast_messages + m]);
       EXPECT_EQ(messages[messages_before + m], messages[fast_messages + reported + m]);
+      EXPECT_EQ(messages[messages_before + m], messages[fast_messages + 2 * reported + m]);
     }
     messages_before = messages.size();
     ++(a.accepted ? accepted : rejected);
@@ -211,6 +219,8 @@ TEST_F(NandDieExecuteTest, FastPathAgreesWithTheCheckedPathOnLegalAndIllegalComm
       EXPECT_EQ(fast.next_program_page(plane, block), checked.next_program_page(plane, block));
       EXPECT_EQ(fast.erase_count(plane, block), checked.erase_count(plane, block));
       EXPECT_EQ(fast.next_program_page(plane, block), socket_side.next_program_page(plane, block));
+      EXPECT_EQ(fast.next_program_page(plane, block), faulted.next_program_page(plane, block));
+      EXPECT_EQ(fast.erase_count(plane, block), faulted.erase_count(plane, block));
       for (std::uint32_t page = 0; page < fast.next_program_page(plane, block); ++page) {
         EXPECT_EQ(fast.backdoor_read(plane, block, page), checked.backdoor_read(plane, block, page));
         EXPECT_EQ(fast.backdoor_read(plane, block, page), socket_side.backdoor_read(plane, block, page));
@@ -221,6 +231,8 @@ TEST_F(NandDieExecuteTest, FastPathAgreesWithTheCheckedPathOnLegalAndIllegalComm
   EXPECT_EQ(fast.counters().page_programs, checked.counters().page_programs);
   EXPECT_EQ(fast.counters().block_erases, checked.counters().block_erases);
   EXPECT_EQ(fast.counters().copybacks, checked.counters().copybacks);
+  EXPECT_EQ(fast.counters().page_programs, faulted.counters().page_programs);
+  EXPECT_EQ(fast.counters().copybacks, faulted.counters().copybacks);
   EXPECT_EQ(fast.counters().page_reads, socket_side.counters().page_reads);
   EXPECT_EQ(fast.counters().page_programs, socket_side.counters().page_programs);
 }

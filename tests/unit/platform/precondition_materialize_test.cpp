@@ -53,8 +53,8 @@ TEST_P(PreconditionMaterializeTest, SameDieStateAsMirroringEveryOperation) {
   const FlashGeometry& g = config.geometry;
   std::uint64_t programmed = 0, erased = 0;
   for (DieId die = 0; die < g.dies(); ++die) {
-    const NandDie& a = materialized.controller().die(die);
-    const NandDie& b = mirrored.controller().die(die);
+    const NandDie& a = materialized.die(die);
+    const NandDie& b = mirrored.die(die);
     for (std::uint32_t plane = 0; plane < g.planes_per_die; ++plane) {
       for (std::uint32_t block = 0; block < g.blocks_per_plane; ++block) {
         ASSERT_EQ(a.next_program_page(plane, block), b.next_program_page(plane, block))

@@ -205,7 +205,7 @@ TEST_F(ReliabilityTimedTest, WithEverythingOffThereIsNoFaultModelAndNoReliabilit
   const SsdConfig config = make_config(small_ssd());
   EXPECT_FALSE(config.controller.reliability.enabled());
   SsdPlatform platform("ssd", config);
-  EXPECT_EQ(platform.controller().die(0).fault_model(), nullptr);
+  EXPECT_EQ(platform.die(0).fault_model(), nullptr);
   EXPECT_FALSE(platform.statistics().contains("reliability"));
 }
 

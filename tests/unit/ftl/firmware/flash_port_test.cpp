@@ -26,7 +26,7 @@ using sc_core::SC_NS;
 class ControllerStub : public sc_core::sc_module, public FlashCommandTarget {
  public:
   tlm_utils::simple_target_socket<ControllerStub> socket;
-  bool accept_link = true;        // link_flash_initiator succeeds
+  bool accept_link = true;        // link_command_initiator succeeds
   bool complete_at_once = false;  // refuse: answer BEGIN_REQ with TLM_COMPLETED
   std::vector<tlm::tlm_generic_payload*> held;
   int socket_requests = 0;
@@ -41,7 +41,7 @@ class ControllerStub : public sc_core::sc_module, public FlashCommandTarget {
     tlm::tlm_generic_payload& payload = *held.at(index);
     payload.set_response_status(tlm::TLM_OK_RESPONSE);
     if (linked_ != nullptr) {
-      linked_->end_flash_command(payload);
+      linked_->end_command(payload);
       return;
     }
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
@@ -49,15 +49,15 @@ class ControllerStub : public sc_core::sc_module, public FlashCommandTarget {
     EXPECT_EQ(socket->nb_transport_bw(payload, phase, annotated), tlm::TLM_COMPLETED);
   }
 
-  bool begin_flash_command(tlm::tlm_generic_payload& payload, FlashCommand& command) override {
+  bool begin_command(tlm::tlm_generic_payload& payload, FlashCommand& command) override {
     EXPECT_EQ(&command, payload.get_extension<FlashCommand>());
     ++direct_requests;
     if (complete_at_once) return false;
     held.push_back(&payload);
     return true;
   }
-  const sc_core::sc_interface* flash_forward_interface() override { return &socket.get_base_interface(); }
-  bool link_flash_initiator(FlashCommandInitiator& initiator, const sc_core::sc_interface* backward) override {
+  const sc_core::sc_interface* command_forward_interface() const override { return &socket.get_base_interface(); }
+  bool link_command_initiator(FlashCommandInitiator& initiator, const sc_core::sc_interface* backward) override {
     if (!accept_link || backward != socket.get_base_port().get_interface()) return false;
     linked_ = &initiator;
     return true;
