@@ -85,7 +85,7 @@ class PythonVictimPolicy final : public VictimPolicy {
 
   std::string name_;
   const py::function* fn_;
-  const BlockTable* blocks_ = nullptr;
+  const BlockView* blocks_ = nullptr;
   ValidCountIndex* index_ = nullptr;
   std::uint32_t blocks_per_unit_ = 0;
   const std::uint64_t* host_write_clock_ = nullptr;

@@ -63,7 +63,7 @@ std::vector<ParameterRow<RaidDocumentValues>> build_table() {
             rotation_named),
       field(at(&RaidConfig::controller, &RaidControllerConfig::gc, &GcCoordinationConfig::policy),
             choice("raid.gc_coordination", "none", gc_coordinator_names(),
-                 "Array-level GC coordination (seed 004): none, reactive soft-limit, proactive soft-limit, proactive idle.")),
+                 "Array-level GC coordination ([Kim et al. 2011]): none, reactive soft-limit, proactive soft-limit, proactive idle.")),
       field(&RaidDerivationInputs::gc_soft_threshold,
             number("raid.gc.soft_threshold", nullptr, "fraction of a plane's blocks", 0.0, 0.5,
                  "Mean free blocks per plane at which a member asks for coordinated GC (not rounded to whole blocks); "

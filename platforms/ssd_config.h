@@ -43,7 +43,7 @@ struct SsdConfig {
   FtlCpuConfig ftl_cpu;
   PowerLossConfig power;
   // ftl.mode: page (FtlCore + FtlCpu, a page map) or mjolnir (the multi-reference store of
-  // seed 000, MjolnirCpu; docs/mjolnir.md).
+  // [Weiss et al. 2015], MjolnirCpu; docs/mjolnir.md).
   enum class FtlMode : std::uint8_t { Page, Mjolnir };
   FtlMode ftl_mode = FtlMode::Page;
   MjolnirCpuConfig mjolnir;

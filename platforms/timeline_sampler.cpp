@@ -32,7 +32,7 @@ void TimelineSampler::sample() {
   record_row(sim_now());
   if (!pending_idle_) {
     // Something happened in this interval: the next one is most likely busy too, and asking
-    // the kernel what is pending costs more than a row (~170 instructions per tick).
+    // the kernel what is pending costs more than writing a row.
     next_tick_ps_ = sim_now_ps() + interval_.value();
     tick_.notify(interval_);
     return;
@@ -142,7 +142,7 @@ void TimelineSampler::write_row(std::ostream& out, const Row& row) {
   // one shared time and odd intervals times up to 100 us off). The rates in printf's "%g" text, which is what
   // `ostream << double` prints at the default precision 6. Not snprintf (a row per simulated
   // millisecond was ~5 % of a timed run even as one snprintf), and std::to_chars only for the
-  // values format_printf_g6 does not cover (it cost ~440 instructions per value, ~3 % of a run).
+  // values format_printf_g6 does not cover (it is several times slower per value).
   char line[256];  // a time of at most 21 characters, four doubles of at most 13, three 64-bit integers
   char* const end = line + sizeof line;
   char* p = line;

@@ -47,7 +47,7 @@ class LeastValidThenOldestPolicy final : public ssdtlm::VictimPolicy {
  private:
   UnitId unit_of(BlockId block) const { return static_cast<UnitId>(block / blocks_per_unit_); }
 
-  const ssdtlm::BlockTable* blocks_ = nullptr;
+  const ssdtlm::BlockView* blocks_ = nullptr;
   std::uint32_t blocks_per_unit_ = 1;
   std::vector<std::vector<BlockId>> candidates_;  // per unit, in the order they were sealed
 };

@@ -1,5 +1,4 @@
-// FlashController's relayed step tails (docs/performance.md, "Session 7 (event loop and step
-// machinery)"): once the die has been called, the rest of a plain operation is Array and Bus
+// FlashController's relayed step tails: once the die has been called, the rest of a plain operation is Array and Bus
 // steps of known lengths. When nothing else can ask for the channel's bus meanwhile (one die
 // per channel, no suspend: relay_tails_), every step end before the last would only start the
 // next step on a free bus and schedule its end. Instead one relay entry goes through those

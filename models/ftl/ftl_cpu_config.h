@@ -27,7 +27,7 @@ struct FtlCpuConfig {
   std::uint32_t write_buffer_pages = 0;      // 0 = no buffer
   std::uint64_t write_buffer_access_ns = 0;  // DRAM time to accept or serve one page
 
-  // Semi-preemptive GC (seed 001; docs/gc-policies.md, "Semi-preemptive GC"). None: today's GC
+  // Semi-preemptive GC ([Lee et al. 2011]; docs/gc-policies.md, "Semi-preemptive GC"). None: today's GC
   // (all reads of a victim issued at once, each program when its read completes, then the
   // erase). Semi: one step at a time (page read, page program, erase) with the techniques below.
   enum class GcPreemption : std::uint8_t { None, Semi };
@@ -35,7 +35,7 @@ struct FtlCpuConfig {
   bool gc_yield = true;     // semi-preemption: host requests run between GC steps per state
   bool gc_merge = true;     // host reads/writes of pages being moved become GC work
   bool gc_pipeline = true;  // the next copy's read is issued with the current copy's program
-  // Preemption levels by the collecting plane's free blocks (seed 001's table): State 1 (reads
+  // Preemption levels by the collecting plane's free blocks ([Lee et al. 2011]'s table): State 1 (reads
   // and writes preempt) above state2_free_blocks; State 2 (reads only) at or below it; State 3
   // (no preemption) at or below state3_free_blocks.
   std::uint32_t gc_state2_free_blocks = 0;

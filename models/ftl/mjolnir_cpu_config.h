@@ -31,7 +31,7 @@ struct MjolnirCpuConfig {
   // at once; the rate limiter divides these slots between host and GC.
   std::uint32_t inflight_pages = 32;
   // When the host workload has finished: reclaim every segment that is immutable then, timed
-  // from the start of the first selection scan to the last erase (seed 000 Tables 2 and 3),
+  // from the start of the first selection scan to the last erase ([Weiss et al. 2015] Tables 2 and 3),
   // whatever the utilization.
   bool measure_reclaim_at_end = false;
   std::uint64_t timeline_interval_ps = 1'000'000'000;

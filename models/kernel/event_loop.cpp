@@ -64,9 +64,9 @@ void EventLoop::enqueue_from_outside(std::uint64_t at_ps, std::uint64_t kind, En
 }
 
 // The queue is an array sorted latest first, earliest last: taking the earliest shortens it by
-// one. It holds a few entries per die in flight (3 on average in bench (a), 7 at 64 dies), and a
-// new entry is most often the earliest or the second earliest (a step end scheduled by the
-// callback that just ran: half of the entries of bench (a) go straight to the end), so an
+// one. It holds a few entries per die in flight, and a new entry is most often the earliest or
+// the second earliest (a step end scheduled by the callback that just ran often goes straight to
+// the end), so an
 // insertion scans from the earliest end (insert_sorted, inline), moving each earlier entry up by
 // one, and usually compares once or twice, where a binary heap would sift through log2(n) levels per entry.
 // Large queues are searched by bisection here (moving their tail is a single memmove); a full

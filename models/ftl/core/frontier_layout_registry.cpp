@@ -7,8 +7,8 @@ namespace ssdtlm {
 
 const std::vector<FrontierLayoutInfo>& frontier_layouts() {
   static const std::vector<FrontierLayoutInfo> table = {
-      {"single", "host and GC writes share one frontier (seed 003 sec 2.1)", "", {}, make_single_frontier},
-      {"double", "WFE for host writes, WFI for GC writes (seed 003 sec 2.1)", "", {}, make_double_frontier},
+      {"single", "host and GC writes share one frontier ([Van Houdt 2013] sec 2.1)", "", {}, make_single_frontier},
+      {"double", "WFE for host writes, WFI for GC writes ([Van Houdt 2013] sec 2.1)", "", {}, make_double_frontier},
       {"hot-cold", "k host frontiers by update-interval estimate, plus a GC frontier",
        "frontiers=2: k host frontiers; hot_interval=0.5: rewrite interval, in logical capacities, "
        "below which a write leaves the coldest frontier; ratio=4: interval factor between "

@@ -105,7 +105,7 @@ WaResult run_wa(const WaOptions& options) {
   WaOptions sized = options;
   std::uint64_t used_logical_pages = 0;  // 0: the core's whole logical space
   if (plan.footprint_pages > 0) {
-    // Seed 003 section 4.1: the logical space U is the trace's footprint x rounded up to whole
+    // [Van Houdt 2013] section 4.1: the logical space U is the trace's footprint x rounded up to whole
     // blocks, the device has N = U / ((1 - S) B) blocks, rounded up.
     if (options.geometry) {
       throw config_error("--config", "a trace workload derives the geometry from its footprint; use --pages-per-block");
@@ -238,8 +238,8 @@ nlohmann::json to_json(const WaOptions& options, const WaResult& result) {
       {"host_page_writes_per_wall_second", result.host_page_writes_per_wall_second},
       {"host_page_writes_per_wall_cpu_second", result.host_page_writes_per_wall_cpu_second},
       {"definitions",
-       {{"write_amplification", "(host + GC page programs) / host page programs over the measured part (seed 003)"},
-        {"extra_writes_per_user_write", "GC page programs / host page programs = seed 002's Wamp = (1-E)/E"},
+       {{"write_amplification", "(host + GC page programs) / host page programs over the measured part ([Van Houdt 2013])"},
+        {"extra_writes_per_user_write", "GC page programs / host page programs = [Lomet & Luo 2021]'s Wamp = (1-E)/E"},
         {"extra_writes_per_issued_host_write",
          "GC page programs / host writes issued (programmed + absorbed by mdc's sort buffer)"}}},
   };

@@ -35,9 +35,9 @@ struct WaOptions {
 
 struct WaResult {
   double write_amplification = 0.0;          // (host + GC page programs) / host page programs
-  double extra_writes_per_user_write = 0.0;  // seed 002's Wamp = write_amplification - 1
+  double extra_writes_per_user_write = 0.0;  // [Lomet & Luo 2021]'s Wamp = write_amplification - 1
   // GC page programs per host write issued, rewrites absorbed by mdc's sort buffer included:
-  // equal to the above without a sort buffer, lower with one (docs/validation.md, seed 002 Zipf).
+  // equal to the above without a sort buffer, lower with one (docs/validation.md, [Lomet & Luo 2021] Zipf).
   double extra_writes_per_issued_host_write = 0.0;
   std::uint64_t host_page_writes = 0;
   std::uint64_t gc_page_writes = 0;
@@ -54,7 +54,7 @@ struct WaResult {
   std::uint32_t erase_count_max = 0;
   double erase_count_mean = 0.0;
   std::string workload_description;
-  // Trace workloads (seed 003 section 4.1): the geometry follows from the footprint.
+  // Trace workloads ([Van Houdt 2013] section 4.1): the geometry follows from the footprint.
   bool blocks_derived_from_trace = false;
   std::uint64_t footprint_pages = 0;
   std::string trace_format;

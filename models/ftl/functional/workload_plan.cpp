@@ -52,7 +52,7 @@ class UniformWriteStream final : public WriteStream {
   Rng rng_;
 };
 
-// Seed 003 section 4.1: the trace's page writes (renumbered into the footprint 0..x-1),
+// [Van Houdt 2013] section 4.1: the trace's page writes (renumbered into the footprint 0..x-1),
 // replayed cyclically. The stream is shared by the plan and every stream made from it.
 class TraceWriteStream final : public WriteStream {
  public:

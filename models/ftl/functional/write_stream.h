@@ -19,7 +19,7 @@ class WriteStream {
   virtual void next(Lpn* out, std::size_t count) = 0;  // the next `count` page writes
   virtual std::string describe() const = 0;
   // Each logical page's exact probability of being the next write, when the workload knows it
-  // (synthetic distributions; not traces). Used by mdc's `oracle` variant (seed 002's MDC-opt).
+  // (synthetic distributions; not traces). Used by mdc's `oracle` variant ([Lomet & Luo 2021]'s MDC-opt).
   virtual bool page_update_probabilities(std::vector<float>& out) const {
     (void)out;
     return false;

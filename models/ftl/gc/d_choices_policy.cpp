@@ -1,4 +1,4 @@
-// d-choices with memory (Van Houdt, seed 003 sec 2.3), exactly as described there: the policy
+// d-choices with memory ([Van Houdt 2013] sec 2.3), exactly as described there: the policy
 // stores the ids of c blocks at all times (initially chosen at random). On each activation it
 // draws d blocks uniformly at random, selects the block with the fewest valid pages among the d
 // drawn and the c stored ones, and stores the ids of the c best among the remaining d + c - 1.

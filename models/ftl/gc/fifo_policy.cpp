@@ -1,4 +1,4 @@
-// fifo ("age" in seed 002, FIFO in seed 003): the block sealed longest ago goes first, i.e.
+// fifo ("age" in [Lomet & Luo 2021], FIFO in [Van Houdt 2013]): the block sealed longest ago goes first, i.e.
 // blocks are collected in the cyclic order they were written.
 #include <algorithm>
 #include <deque>

@@ -1,4 +1,4 @@
-// mdc: minimum declining cost (Lomet & Luo, seed 002).
+// mdc: minimum declining cost ([Lomet & Luo 2021]).
 //
 // Priority (sec 5.1.3): clean first the block whose cleaning cost declines slowest,
 //   -dCost/du  ~  ((B - A) / A)^2 / (C * (u_now - u_p2)),
@@ -14,7 +14,7 @@
 // of `sort_buffer_segments` blocks and are programmed in u_p2 order, and the victims of one GC
 // cycle are relocated in u_p2 order, so pages of like update frequency share blocks.
 //
-// `oracle=1` (or the policy name `mdc-oracle`) is seed 002's MDC-opt (sec 6.1.3): the same
+// `oracle=1` (or the policy name `mdc-oracle`) is [Lomet & Luo 2021]'s MDC-opt (sec 6.1.3): the same
 // cleaning and sorting with each page's exact update frequency in place of the u_p2 estimate. A
 // page's heat is then its probability of being the next host write (the workload supplies it), a
 // block's heat the average over the pages it still holds, and the priority C * heat / (b - C)^2
@@ -30,7 +30,7 @@
 // u_p2 itself (rewrites, first writes, GC moves, sorting) is maintained as above either way.
 //
 // Priorities depend on u_now, so each activation scans the unit's candidates and takes the
-// best `max_victims` (seed 002 cleans 64 segments per cycle, amortizing the scan).
+// best `max_victims` ([Lomet & Luo 2021] cleans 64 segments per cycle, amortizing the scan).
 #include <algorithm>
 #include <limits>
 

@@ -15,19 +15,19 @@ const std::vector<VictimPolicyInfo>& victim_policies() {
       {"random", "uniformly random sealed block", "", make_random_policy},
       {"windowed", "fewest valid pages among the w oldest sealed blocks",
        "window=64: w, number of oldest blocks considered", make_windowed_policy},
-      {"d-choices", "fewest valid pages among d random blocks and c remembered ones (seed 003)",
+      {"d-choices", "fewest valid pages among d random blocks and c remembered ones ([Van Houdt 2013])",
        "d=10: blocks sampled per selection (>= 1); memory=0: c, runner-up ids remembered (>= 0)",
        make_d_choices_policy},
       {"cost-benefit", "largest (1-u)*age/(1+u) (LFS)", "", make_cost_benefit_policy},
-      {"mdc", "minimum declining cost with u_p2 estimates and u_p2-sorted writes (seed 002)",
+      {"mdc", "minimum declining cost with u_p2 estimates and u_p2-sorted writes ([Lomet & Luo 2021])",
        "sort_buffer_segments=16: host writes sorted by u_p2 in a buffer of this many blocks (0: "
        "unsorted); oracle=false: exact page update frequencies from the workload instead of u_p2 "
-       "(seed 002's MDC-opt; `ssdtlm wa` with a synthetic workload only); segment_updates=false: "
+       "([Lomet & Luo 2021]'s MDC-opt; `ssdtlm wa` with a synthetic workload only); segment_updates=false: "
        "priority from the times of each block's last two page overwrites (sec 4.3's reading) "
        "instead of its u_p2 (sec 5)",
        make_mdc_policy},
       {"mdc-oracle",
-       "mdc with every page's exact update frequency in place of u_p2 (seed 002's MDC-opt; `ssdtlm wa` with a "
+       "mdc with every page's exact update frequency in place of u_p2 ([Lomet & Luo 2021]'s MDC-opt; `ssdtlm wa` with a "
        "synthetic workload only)",
        "sort_buffer_segments=16: host writes sorted by exact frequency in a buffer of this many blocks (0: unsorted)",
        make_mdc_oracle_policy},

@@ -1,4 +1,4 @@
-// windowed (Hu et al., seed 003 sec 2.2): the candidate with the fewest valid pages among the
+// windowed ([Hu et al. 2009], as described in [Van Houdt 2013] sec 2.2): the candidate with the fewest valid pages among the
 // w least recently written ones. w = 1 is fifo, w = all blocks is greedy. Candidates sit in an
 // intrusive list in seal order, so removing the chosen one from inside the window is O(1) and a
 // selection costs O(w).

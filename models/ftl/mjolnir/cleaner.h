@@ -1,5 +1,5 @@
 #pragma once
-// The Mjolnir cleaner, the sweep phase of seed 000 section 4.3, as a step API so a timed
+// The Mjolnir cleaner, the sweep phase of [Weiss et al. 2015] section 4.3, as a step API so a timed
 // shell can put the flash operations between the steps:
 //   issue_copy()     picks the next block of the current candidate segment that some logical
 //                    address still references (per the reverse map, kept exact by the map

@@ -1,5 +1,5 @@
 #pragma once
-// Address types of the Mjolnir multi-reference store (seed 000). Logical and physical
+// Address types of the Mjolnir multi-reference store ([Weiss et al. 2015]). Logical and physical
 // addresses count blocks (the store's mapping unit); an Extent maps `length` consecutive
 // logical blocks onto `length` consecutive physical blocks, like one entry of the paper's
 // B-tree leaf (Fig. 1a: logical address, extent length, physical address).

@@ -1,5 +1,5 @@
 #pragma once
-// ExtentTree: the B+-tree that holds the Mjolnir translation layer (seed 000 Fig. 1a: index
+// ExtentTree: the B+-tree that holds the Mjolnir translation layer ([Weiss et al. 2015] Fig. 1a: index
 // nodes above leaf nodes of extent entries), keyed by the extent's logical start.
 //   * Leaves hold up to `fanout` extents in logical order and are chained both ways, so a
 //     scan walks the leaves without touching the index (the scanner's traversal).

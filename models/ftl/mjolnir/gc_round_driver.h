@@ -1,6 +1,6 @@
 #pragma once
 // An untimed, round-based driver of the store under the rate limiter: the stand-in for the
-// timed shell until that exists, and the way the functional tests watch seed 000 Fig. 2's
+// timed shell until that exists, and the way the functional tests watch [Weiss et al. 2015] Fig. 2's
 // dynamics (utilization, bandwidth share, GC moves, segment allocation vs reclamation).
 // Each round the backing device moves blocks_per_round blocks; the rate limiter splits them
 // between host writes (the host always has work, like the paper's fio writers) and the

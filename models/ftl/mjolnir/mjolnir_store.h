@@ -1,5 +1,5 @@
 #pragma once
-// MjolnirStore: the untimed multi-reference flash store of seed 000 put together. It owns the
+// MjolnirStore: the untimed multi-reference flash store of [Weiss et al. 2015] put together. It owns the
 // translation layer, the segment log with its content tags, the reverse maps (the map's
 // observer), the scanner, the cleaner and the rate limiter, and offers the host operations
 // (write / read / trim, range copy, range move, range delete, snapshot) plus GC steps for a

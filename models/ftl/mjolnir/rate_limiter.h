@@ -1,5 +1,5 @@
 #pragma once
-// The Mjolnir rate limiter (seed 000 section 4.3.2): the fraction of the backing device's
+// The Mjolnir rate limiter ([Weiss et al. 2015] section 4.3.2): the fraction of the backing device's
 // bandwidth given to host traffic and to the GC. The paper names its inputs (free segments,
 // the invalidity of the candidate segments, the outstanding host and cleaner work), its shape
 // (the GC share grows as free space drops, as long as the cleaner has useful work), the start
@@ -25,7 +25,7 @@
 namespace ssdtlm::mjolnir {
 
 struct RateLimiterConfig {
-  double gc_start_utilization = 0.5;  // seed 000 section 5.1
+  double gc_start_utilization = 0.5;  // [Weiss et al. 2015] section 5.1
   std::uint32_t panic_free_segments = 2;
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// Reverse maps of the segments prepared for cleaning (seed 000 sections 4.2.1 and 4.3.1).
+// Reverse maps of the segments prepared for cleaning ([Weiss et al. 2015] sections 4.2.1 and 4.3.1).
 // Only candidate segments get one (selective segment tracking); each entry says that the
 // logical extent [logical, +length) references the physical blocks [physical, +length) of that
 // segment. Memory is accounted as entries * bytes_per_entry against a configured limit.

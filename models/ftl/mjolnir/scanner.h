@@ -1,5 +1,5 @@
 #pragma once
-// The Mjolnir scanner, the mark phase of seed 000 section 4.2. One scan cycle is one traversal
+// The Mjolnir scanner, the mark phase of [Weiss et al. 2015] section 4.2. One scan cycle is one traversal
 // of the translation layer that does both halves of the mark phase, pipelined (4.2.2):
 //   * candidate selection: a liveness bitmap for every immutable segment that is neither
 //     prepared nor being prepared; after the traversal the segments whose live fraction is

@@ -1,5 +1,5 @@
 #pragma once
-// The log-structured physical store of seed 000 section 2: physical space is managed in
+// The log-structured physical store of [Weiss et al. 2015] section 2: physical space is managed in
 // segments; every write (host or cleaner) goes to the head of the log; a segment that fills
 // becomes immutable; the cleaner trims a reclaimed segment and returns it to the free pool.
 // Each physical block holds a content tag so tests can check that every read returns what

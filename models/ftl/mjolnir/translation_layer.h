@@ -1,5 +1,5 @@
 #pragma once
-// The Mjolnir translation layer (seed 000 section 2, Fig. 1a): an ordered map of logical
+// The Mjolnir translation layer ([Weiss et al. 2015] section 2, Fig. 1a): an ordered map of logical
 // extents onto physical extents over a 2^48-block logical space. Several logical extents may
 // reference the same physical blocks (range copy, snapshots); there are no reference counts
 // and no reverse map here (section 4.1): liveness is inferred by the scanner traversing it.

@@ -210,7 +210,7 @@ std::string to_text(const TraceStatistics& stats) {
       << percent(stats.page_writes, stats.page_reads + stats.page_writes) << " % writes)\n";
   out << "footprint  " << stats.footprint_pages << " pages = " << stats.footprint_bytes() << " B; read-only "
       << percent(stats.read_only_pages, stats.footprint_pages) << " %\n";
-  out << "locality   (seed 003 Table 3: the hottest pages taking y % of page accesses are v % "
+  out << "locality   ([Van Houdt 2013] Table 3: the hottest pages taking y % of page accesses are v % "
          "of the footprint)\n";
   out.precision(2);
   for (const LocalityPoint& point : stats.locality) {

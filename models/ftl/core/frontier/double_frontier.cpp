@@ -1,4 +1,4 @@
-// double: the WFE takes host ("external") writes, the WFI GC ("internal") writes (seed 003
+// double: the WFE takes host ("external") writes, the WFI GC ("internal") writes ([Van Houdt 2013]
 // sec 2.1, after Van Houdt 2013). When the WFE is full, GC selects a victim with j valid
 // pages: if the WFI has j erased pages they are copied there and the erased victim becomes the
 // new WFE; otherwise the WFI is filled, the rest is written back into the erased victim, which

@@ -2,7 +2,7 @@
 // the double layout (pages that survive until GC are cold by selection).
 //
 // Estimator: the rewrite interval of the page, i.e. host writes since its previous host write
-// (one sample of 1 / update frequency, the u_now - u_p1 of seed 002 sec 4.3). The interval is
+// (one sample of 1 / update frequency, the u_now - u_p1 of [Lomet & Luo 2021] sec 4.3). The interval is
 // compared with thresholds in units of the logical capacity L: it leaves the coldest frontier
 // (0) when below hot_interval * L, and moves one frontier hotter each time it is below a further
 // 1 / ratio of that. A page never written before is coldest. Under hotcold:r=0.8,f=0.2 the mean

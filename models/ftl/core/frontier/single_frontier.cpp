@@ -1,4 +1,4 @@
-// single: one write frontier per unit for host and GC writes (seed 003 sec 2.1). When it is
+// single: one write frontier per unit for host and GC writes ([Van Houdt 2013] sec 2.1). When it is
 // full and no free block is left, GC picks a victim, buffers its j valid pages, erases it and
 // writes them back first; the remaining b - j pages take host writes.
 #include "models/ftl/core/frontier_layout.h"
