@@ -161,7 +161,8 @@ SimulationSession::SimulationSession(const nlohmann::json& effective, const std:
   ContextGuard guard(context_);
   platform_ = std::make_unique<SsdPlatform>("ssd", config_);
   // Python callbacks (sim.at) run on a loop of their own without run-ahead: each runs with the
-  // kernel at its time, and the platform's loop stops ahead of it (docs/performance.md).
+  // kernel at its time, and the platform's loop stops ahead of it (docs/architecture.md, "The simulation kernel:
+  // one event loop").
   actions_ = std::make_unique<TimedCallbackQueue>("session_actions", EventLoop::RunAhead::Off);
   if (platform_->ftl().takes_range_commands()) {
     command_port_ = std::make_unique<CommandPort>("command_port", platform_->host_statistics(),

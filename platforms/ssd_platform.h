@@ -53,7 +53,7 @@ class SsdPlatform : public sc_core::sc_module {
   // Runs until the workload is drained (or `limit` of simulated time, if non-zero).
   void run(const sc_core::sc_time& limit = sc_core::SC_ZERO_TIME);
 
-  // stats.json content (see docs/architecture.md, "Results"). Simulated figures only; the
+  // stats.json content (see docs/architecture.md, "Where does X live"). Simulated figures only; the
   // precondition's wall time sits under a key containing "wall".
   // Its window: `sim_time_ns` ends at the last host completion (rates, latencies and
   // utilizations are over [0, sim_time_ns]); `drain_time_ns` follows it up to now (GC and

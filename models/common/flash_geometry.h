@@ -5,7 +5,7 @@
 // ids land on different channels and round-robin striping over dies spreads bus load first.
 // Blocks are numbered globally: block = die * blocks_per_die + plane * blocks_per_plane + index.
 // Pages: ppn = block * pages_per_block + page. 32-bit ids cover 16 TiB of 4 KiB pages, which keeps
-// the FTL's per-page state small (see docs/performance.md).
+// the FTL's per-page state small (docs/performance.md, "Memory").
 #include <cstdint>
 #include <limits>
 

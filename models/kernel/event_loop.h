@@ -1,6 +1,6 @@
 #pragma once
-// EventLoop: one timed event loop shared by every module of a platform (docs/performance.md,
-// "The event path"). One queue of (time in ps, sequence, slot) callbacks, one SC_METHOD, one
+// EventLoop: one timed event loop shared by every module of a platform (docs/architecture.md,
+// "The simulation kernel: one event loop"). One queue of (time in ps, sequence, slot) callbacks, one SC_METHOD, one
 // sc_event: the SystemC kernel wakes the loop, not each module.
 //
 // Ordering: callbacks at the same time run in scheduling order, whatever module scheduled
