@@ -48,6 +48,7 @@ FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore
                          "buffer is this FTL's DRAM write buffer (its access time is ftl.write_buffer.access_ns)");
     }
     sort_ = std::make_unique<HostSortBuffer>(core_, config_, oracle_, sort_hooks_, stats_);
+    durability_.set_events_numbered(false);
   }
 }
 
@@ -58,7 +59,7 @@ void FtlCpu::set_power_loss_recorder(PowerLossRecorder* recorder) {
   }
   power_ = recorder;
   host_logical_pages_ = recorder != nullptr ? recorder->host_logical_pages() : core_.logical_pages();
-  block_pins_.assign(recorder != nullptr ? core_.geometry().total_blocks() : 0, 0);
+  durability_.set_power_loss_modelled(recorder != nullptr);
 }
 
 void FtlCpu::start_checkpoint() {
@@ -236,7 +237,7 @@ void FtlCpu::accept_host_write(PendingWrite write) {
 }
 
 void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into) {
-  if (write.kind == PendingKind::TrimTablePage) apply_trims_of_table_page(power_->trim_table_page_of_lpn(write.lpn));
+  if (write.kind == PendingKind::TrimTablePage) durability_.table_page_placed(power_->trim_table_page_of_lpn(write.lpn));
   // power.enabled: the copy this write replaces stays on flash until the write is durable.
   const Ppn replaced = power_ != nullptr && write.kind != PendingKind::CheckpointPage ? core_.lookup(write.lpn) : kInvalidPpn;
   const bool sorted = write.kind == PendingKind::SortedEntry;
@@ -257,7 +258,7 @@ void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_int
   txn.host_gp = write.gp;
   txn.write = write;
   if (replaced != kInvalidPpn) {
-    pin(replaced);
+    durability_.pin(replaced);
     txn.pinned = replaced;
   }
   txn.job = merged_into;  // a merged write is a step of that GC
@@ -276,13 +277,7 @@ void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_int
   if (!config_.foreground_gc) maybe_start_gc(unit);
   // Write buffer: a later write or trim of the page may go now (it may place at once).
   if (write.ordered) event_applied(write.lpn);
-  if (write.kind == PendingKind::TrimTablePage) {
-    std::vector<Lpn> applied;
-    for (const auto& [trim, pinned] : trim_tables_[power_->trim_table_page_of_lpn(write.lpn)].carried) {
-      if (trim.ordered) applied.push_back(trim.lpn);
-    }
-    for (const Lpn lpn : applied) event_applied(lpn);
-  }
+  if (write.kind == PendingKind::TrimTablePage) durability_.table_page_issued(power_->trim_table_page_of_lpn(write.lpn));
 }
 
 // ---------------------------------------------------------------- flash side
@@ -494,7 +489,7 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
       }
       release(txn);
       program_completed(ppn);
-      if (pinned != kInvalidPpn) unpin(pinned);
+      if (pinned != kInvalidPpn) durability_.unpin(pinned);
       if (merged_into != nullptr) semi_gc_->merged_write_completed(*merged_into);
       if (checkpoint) {
         power_->checkpoint_page_completed();
@@ -505,10 +500,10 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
         return;
       }
       if (write.kind == PendingKind::TrimTablePage) {
-        trim_table_write_completed(power_->trim_table_page_of_lpn(write.lpn));
+        durability_.table_page_written(power_->trim_table_page_of_lpn(write.lpn));
         return;
       }
-      host_event_done(write.host_event);
+      durability_.host_event_done(write.host_event);
       if (host != nullptr) {
         complete_host(*host);
       } else {

@@ -68,13 +68,7 @@ void FtlCpu::erase_victim(GcJob& job) {
     retirement_moved(job);
     return;
   }
-  if (!block_pins_.empty() && block_pins_[job.plan.victim] != 0) {
-    // power.enabled: the victim still holds the newest durable copy of a page whose newer
-    // copy (or trim) is not durable yet; erased now, a power loss could lose that page.
-    ++stats_.erases_waited_for_durability;
-    erases_waiting_[job.plan.victim] = &job;  // unpin() issues the erase
-    return;
-  }
+  if (durability_.erase_must_wait(job)) return;  // power.enabled: its unpin() erases it
   issue_erase(job);
 }
 

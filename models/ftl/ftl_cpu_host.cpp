@@ -62,7 +62,7 @@ bool FtlCpu::begin_host_command(tlm::tlm_generic_payload& gp, FtlCommand& host_c
         if (sort_) {
           sort_->host_flush(gp);  // waits for the sort buffer's batch
         } else {
-          handle_host_flush(gp);  // ftl_cpu_durability.cpp
+          durability_.host_flush(gp);
         }
         break;
       default:
@@ -89,12 +89,12 @@ void FtlCpu::handle_host_trim(tlm::tlm_generic_payload& gp) {
   auto* command = gp.get_extension<FtlCommand>();
   PendingWrite trim{&gp, command->lpn, false};
   trim.kind = PendingKind::HostTrim;
-  trim.host_event = new_host_event();
+  trim.host_event = durability_.new_host_event();
   if (!write_buffer_.waiting_for_room().empty()) {  // behind writes waiting for room, in order
     write_buffer_.waiting_for_room().push_back(trim);
     return;
   }
-  submit_trim(trim);  // ftl_cpu_durability.cpp
+  submit_trim(trim);
 }
 
 void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
@@ -105,7 +105,7 @@ void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
     return;
   }
   PendingWrite write{&gp, command->lpn, command->bytes < core_.geometry().page_size_bytes};
-  write.host_event = new_host_event();
+  write.host_event = durability_.new_host_event();
   if (write_content_ && config_.data_mode) {
     // Taken now: with a write buffer the host is answered before the page is placed.
     write.has_content = true;
@@ -174,10 +174,7 @@ bool FtlCpu::idle() const {
     return false;
   }
   if (sort_ && sort_->busy()) return false;
-  if (flushes_.has_waiting() || write_buffer_.holds_events_or_reads() || !erases_waiting_.empty()) return false;
-  for (const auto& [page, table] : trim_tables_) {
-    if (table.writing || !table.pending.empty()) return false;
-  }
+  if (write_buffer_.holds_events_or_reads() || !durability_.idle()) return false;
   for (UnitId u = 0; u < core_.units(); ++u) {
     if (gc_jobs_[u]->cycle_active || !waiting_writes_[u].empty()) return false;
   }
