@@ -8,7 +8,8 @@
 // SemiPreemptiveGcEngine with ftl.gc.preemption = semi) behind GcEngine, calling back through
 // GcHooks; the DRAM write buffer (WriteBuffer); mdc's sort buffer (HostSortBuffer, through
 // SortHooks); host flushes, durable trims and pins (DurabilityTracker, through DurabilityHooks);
-// the firmware cores' step runner (FirmwareStepRunner).
+// the admission of host writes (HostWritePath, through HostWriteHooks); the firmware cores' step
+// runner (FirmwareStepRunner).
 //
 // Ordering rules that keep the model honest:
 //   * a block becomes a GC candidate only when its last program has completed (seal);
@@ -44,6 +45,7 @@
 #include "models/ftl/firmware/gc_engine.h"
 #include "models/ftl/firmware/gc_job.h"
 #include "models/ftl/firmware/host_sort_buffer.h"
+#include "models/ftl/firmware/host_write_path.h"
 #include "models/ftl/firmware/pending_write.h"
 #include "models/ftl/firmware/semi_preemptive_gc_engine.h"
 #include "models/ftl/firmware/write_buffer.h"
@@ -152,11 +154,9 @@ class FtlCpu final : public sc_core::sc_module,
   void handle_host_read(tlm::tlm_generic_payload& gp);
   void handle_host_write(tlm::tlm_generic_payload& gp);
   void handle_host_trim(tlm::tlm_generic_payload& gp);
-  void accept_host_write(PendingWrite write);
-  void admit_waiting_for_buffer();
-  void place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into = nullptr);
-  bool host_write_must_wait(UnitId unit) const;
-  void wake_waiting_writes(UnitId unit);
+  // A write of part of a page: the read of the rest first (HostWriteFirmware::read_rest_of_page).
+  bool read_rest_of_page(PendingWrite& write);
+  void place_host_write(const PendingWrite& write, UnitId unit, GcJob* merged_into = nullptr);
   void complete_host(tlm::tlm_generic_payload& gp);
   void complete_host_after(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns);
   void complete_host_with_error(tlm::tlm_generic_payload& gp);
@@ -206,7 +206,6 @@ class FtlCpu final : public sc_core::sc_module,
   // --- trims and flushes (DurabilityTracker), and the write buffer's per-page order: with a
   // write buffer a host write is acknowledged before it is placed, so writes and trims of one
   // logical page are applied in arrival order (a later one waits for the earlier).
-  bool wait_for_earlier_events(PendingWrite& event);
   void event_applied(Lpn lpn);
   void submit_trim(PendingWrite trim);
 
@@ -241,7 +240,6 @@ class FtlCpu final : public sc_core::sc_module,
   std::unordered_set<Lpn> lost_lpns_;
 
   std::vector<std::unique_ptr<GcJob>> gc_jobs_;  // one per unit
-  std::vector<std::deque<PendingWrite>> waiting_writes_;  // per unit, FIFO
 
   WriteBuffer write_buffer_;
   std::unique_ptr<HostSortBuffer> sort_;  // mdc's sort buffer, when the policy has one
@@ -307,9 +305,28 @@ class FtlCpu final : public sc_core::sc_module,
    private:
     FtlCpu& cpu_;
   };
+  // The host write path's view of this firmware (host_write_path.h; ftl_cpu_host.cpp).
+  class HostWriteHooks final : public HostWriteFirmware {
+   public:
+    explicit HostWriteHooks(FtlCpu& cpu) : cpu_(cpu) {}
+    bool read_rest_of_page(PendingWrite& write) override { return cpu_.read_rest_of_page(write); }
+    void stage_in_sort_buffer(const PendingWrite& write) override { cpu_.sort_->stage(write); }
+    void maybe_start_gc(UnitId unit) override { cpu_.maybe_start_gc(unit); }
+    int gc_state(UnitId unit) const override { return cpu_.gc_state(unit); }
+    void place_host_write(const PendingWrite& write, UnitId unit) override { cpu_.place_host_write(write, unit); }
+    void answer_host_after(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns) override {
+      cpu_.complete_host_after(gp, delay_ns);
+    }
+    void submit_trim(const PendingWrite& trim) override { cpu_.submit_trim(trim); }
+
+   private:
+    FtlCpu& cpu_;
+  };
   SortHooks sort_hooks_{*this};
   DurabilityHooks durability_hooks_{*this};
   DurabilityTracker durability_{core_.geometry(), durability_hooks_, stats_};
+  HostWriteHooks host_write_hooks_{*this};
+  HostWritePath host_writes_{core_, config_, write_buffer_, gc_jobs_, host_write_hooks_, stats_};
   FirmwareStepRunner steps_{timer_, cores_, config_};
   GcHooks gc_hooks_{*this};
   ClassicGcEngine classic_gc_{core_, config_, steps_, gc_hooks_};

@@ -14,12 +14,6 @@ namespace ssdtlm {
 
 // ---------------------------------------------------------------- per-page order (write buffer)
 
-bool FtlCpu::wait_for_earlier_events(PendingWrite& event) {
-  // Metadata pages are the firmware's own, not ordered with host events.
-  if (!write_buffer_.enabled() || event.metadata() || event.ordered) return false;
-  return write_buffer_.wait_for_earlier_events(event);
-}
-
 void FtlCpu::event_applied(Lpn lpn) {
   PendingWrite next{nullptr, kInvalidLpn, false};
   std::vector<tlm::tlm_generic_payload*> reads;
@@ -30,12 +24,12 @@ void FtlCpu::event_applied(Lpn lpn) {
   if (next.kind == PendingKind::HostTrim) {
     submit_trim(next);
   } else {
-    accept_host_write(next);
+    host_writes_.accept(next);
   }
 }
 
 void FtlCpu::submit_trim(PendingWrite trim) {
-  if (wait_for_earlier_events(trim)) return;
+  if (host_writes_.wait_for_earlier_events(trim)) return;
   durability_.submit_trim(trim);
 }
 
@@ -63,7 +57,7 @@ void FtlCpu::DurabilityHooks::record_trim_sequence(Lpn host_lpn) { cpu_.power_->
 void FtlCpu::DurabilityHooks::write_trim_table_page(std::uint32_t table_page) {
   PendingWrite write{nullptr, cpu_.power_->trim_table_lpn(table_page), false};
   write.kind = PendingKind::TrimTablePage;
-  cpu_.accept_host_write(write);  // like a host write (striping, GC waits), origin "other"
+  cpu_.host_writes_.accept(write);  // like a host write (striping, GC waits), origin "other"
 }
 
 void FtlCpu::DurabilityHooks::erase_victim(GcJob& job) { cpu_.erase_victim(job); }

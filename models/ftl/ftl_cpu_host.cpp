@@ -1,6 +1,5 @@
 // FtlCpu's host side: host commands in (either socket path), their firmware step, their
-// answers, the admission of host writes and trims (write buffer room), the host writes held
-// for a unit's GC, and idle detection.
+// answers (host writes and trims go on to the HostWritePath), and idle detection.
 #include <sstream>
 
 #include "models/ftl/ftl_cpu.h"
@@ -90,11 +89,7 @@ void FtlCpu::handle_host_trim(tlm::tlm_generic_payload& gp) {
   PendingWrite trim{&gp, command->lpn, false};
   trim.kind = PendingKind::HostTrim;
   trim.host_event = durability_.new_host_event();
-  if (!write_buffer_.waiting_for_room().empty()) {  // behind writes waiting for room, in order
-    write_buffer_.waiting_for_room().push_back(trim);
-    return;
-  }
-  submit_trim(trim);
+  host_writes_.admit_trim(trim);
 }
 
 void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
@@ -111,72 +106,17 @@ void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
     write.has_content = true;
     write.content = write_content_(command->lpn);
   }
-  if (!write_buffer_.enabled()) {
-    accept_host_write(write);
-    return;
-  }
-  if (write_buffer_.full()) {
-    write_buffer_.waiting_for_room().push_back(write);
-    return;
-  }
-  write_buffer_.take_slot();
-  complete_host_after(gp, config_.write_buffer_access_ns);
-  write.gp = nullptr;  // answered: the payload is the host's again
-  accept_host_write(write);
-}
-
-void FtlCpu::admit_waiting_for_buffer() {
-  // In arrival order: a trim that arrived behind writes waiting for room waits with them.
-  auto& waiting = write_buffer_.waiting_for_room();
-  while (!waiting.empty()) {
-    PendingWrite next = waiting.front();
-    if (next.kind == PendingKind::HostTrim) {
-      waiting.pop_front();
-      submit_trim(next);
-      continue;
-    }
-    if (write_buffer_.full()) return;
-    waiting.pop_front();
-    write_buffer_.take_slot();
-    complete_host_after(*next.gp, config_.write_buffer_access_ns);
-    next.gp = nullptr;
-    accept_host_write(next);
-  }
-}
-
-void FtlCpu::wake_waiting_writes(UnitId unit) {
-  auto& queue = waiting_writes_[unit];
-  while (!queue.empty()) {
-    if (semi()) {
-      if (gc_state(unit) >= 2) return;
-    } else if (config_.foreground_gc && gc_jobs_[unit]->cycle_active) {
-      return;
-    }
-    if (!core_.can_accept_host_write(unit)) {
-      maybe_start_gc(unit);
-      return;
-    }
-    if (!semi() && config_.foreground_gc && core_.gc_wanted(unit)) {
-      maybe_start_gc(unit);
-      return;
-    }
-    const PendingWrite write = queue.front();
-    queue.pop_front();
-    place_host_write(write, unit);
-  }
+  host_writes_.admit(write);
 }
 
 // ---------------------------------------------------------------- idle detection
 
 bool FtlCpu::idle() const {
-  if (!port_.all_released() || write_buffer_.slots_used() != 0 ||
-      !write_buffer_.waiting_for_room().empty()) {
-    return false;
-  }
+  if (!port_.all_released() || write_buffer_.slots_used() != 0 || !host_writes_.idle()) return false;
   if (sort_ && sort_->busy()) return false;
   if (write_buffer_.holds_events_or_reads() || !durability_.idle()) return false;
   for (UnitId u = 0; u < core_.units(); ++u) {
-    if (gc_jobs_[u]->cycle_active || !waiting_writes_[u].empty()) return false;
+    if (gc_jobs_[u]->cycle_active) return false;
   }
   return true;
 }
