@@ -64,9 +64,7 @@ void FtlCpu::set_power_loss_recorder(PowerLossRecorder* recorder) {
 
 void FtlCpu::start_checkpoint() {
   for (const Lpn lpn : power_->begin_checkpoint()) {
-    PendingWrite write{nullptr, lpn, false};
-    write.kind = PendingKind::CheckpointPage;
-    host_writes_.accept(write);
+    host_writes_.accept(PendingWrite::checkpoint_page(lpn));
   }
 }
 

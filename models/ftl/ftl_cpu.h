@@ -313,7 +313,9 @@ class FtlCpu final : public sc_core::sc_module,
     void stage_in_sort_buffer(const PendingWrite& write) override { cpu_.sort_->stage(write); }
     void maybe_start_gc(UnitId unit) override { cpu_.maybe_start_gc(unit); }
     int gc_state(UnitId unit) const override { return cpu_.gc_state(unit); }
-    void place_host_write(const PendingWrite& write, UnitId unit) override { cpu_.place_host_write(write, unit); }
+    void place_host_write(const PendingWrite& write, UnitId unit) override {
+      cpu_.place_host_write(write, unit);
+    }
     void answer_host_after(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns) override {
       cpu_.complete_host_after(gp, delay_ns);
     }

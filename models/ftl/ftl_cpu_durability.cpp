@@ -55,9 +55,8 @@ std::uint32_t FtlCpu::DurabilityHooks::trim_table_page_of(Lpn host_lpn) const {
 void FtlCpu::DurabilityHooks::record_trim_sequence(Lpn host_lpn) { cpu_.power_->trim_applied(host_lpn); }
 
 void FtlCpu::DurabilityHooks::write_trim_table_page(std::uint32_t table_page) {
-  PendingWrite write{nullptr, cpu_.power_->trim_table_lpn(table_page), false};
-  write.kind = PendingKind::TrimTablePage;
-  cpu_.host_writes_.accept(write);  // like a host write (striping, GC waits), origin "other"
+  // Like a host write (striping, GC waits), with origin "other".
+  cpu_.host_writes_.accept(PendingWrite::trim_table_page(cpu_.power_->trim_table_lpn(table_page)));
 }
 
 void FtlCpu::DurabilityHooks::erase_victim(GcJob& job) { cpu_.erase_victim(job); }

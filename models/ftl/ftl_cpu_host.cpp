@@ -86,8 +86,7 @@ bool FtlCpu::begin_host_command(tlm::tlm_generic_payload& gp, FtlCommand& host_c
 
 void FtlCpu::handle_host_trim(tlm::tlm_generic_payload& gp) {
   auto* command = gp.get_extension<FtlCommand>();
-  PendingWrite trim{&gp, command->lpn, false};
-  trim.kind = PendingKind::HostTrim;
+  PendingWrite trim = PendingWrite::host_trim(&gp, command->lpn);
   trim.host_event = durability_.new_host_event();
   host_writes_.admit_trim(trim);
 }
@@ -99,7 +98,8 @@ void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
     complete_host_with_error(gp);
     return;
   }
-  PendingWrite write{&gp, command->lpn, command->bytes < core_.geometry().page_size_bytes};
+  const bool partial = command->bytes < core_.geometry().page_size_bytes;
+  PendingWrite write = PendingWrite::host_write(&gp, command->lpn, partial);
   write.host_event = durability_.new_host_event();
   if (write_content_ && config_.data_mode) {
     // Taken now: with a write buffer the host is answered before the page is placed.

@@ -48,7 +48,7 @@ void HostWritePath::admit_waiting_for_buffer() {
 // ---------------------------------------------------------------- to a unit
 
 void HostWritePath::accept(PendingWrite write) {
-  if (wait_for_earlier_events(write)) return;  // write buffer: an earlier write or trim of the page goes first
+  if (wait_for_earlier_events(write)) return;  // an earlier write or trim of the page goes first
   if (write.partial && firmware_.read_rest_of_page(write)) return;
   if (sort_buffer_ && write.kind == PendingKind::HostWrite) {
     firmware_.stage_in_sort_buffer(write);

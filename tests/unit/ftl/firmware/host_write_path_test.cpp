@@ -32,7 +32,9 @@ class FakeHostWriteFirmware final : public HostWriteFirmware {
   void stage_in_sort_buffer(const PendingWrite& write) override { staged.push_back(write.lpn); }
   void maybe_start_gc(UnitId unit) override { gc_started.push_back(unit); }
   int gc_state(UnitId) const override { return gc_level; }
-  void place_host_write(const PendingWrite& write, UnitId unit) override { placed.emplace_back(write.lpn, unit); }
+  void place_host_write(const PendingWrite& write, UnitId unit) override {
+    placed.emplace_back(write.lpn, unit);
+  }
   void answer_host_after(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns) override {
     answered.emplace_back(&gp, delay_ns);
   }
