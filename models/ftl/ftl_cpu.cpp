@@ -38,7 +38,6 @@ FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore
     gc_jobs_[u] = std::make_unique<GcJob>();
     gc_jobs_[u]->unit = u;
   }
-  waiting_writes_.resize(core_.units());
   host_logical_pages_ = core_.logical_pages();
   if (config_.cache_commands) cache_streams_ = std::make_unique<CacheCommandStreams>(core_.geometry());
   if (core_.host_sort_buffer_pages() != 0) {
@@ -48,6 +47,8 @@ FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore
                          "buffer is this FTL's DRAM write buffer (its access time is ftl.write_buffer.access_ns)");
     }
     sort_ = std::make_unique<HostSortBuffer>(core_, config_, oracle_, sort_hooks_, stats_);
+    durability_.set_events_numbered(false);
+    host_writes_.set_sort_buffer(true);
   }
 }
 
@@ -58,14 +59,12 @@ void FtlCpu::set_power_loss_recorder(PowerLossRecorder* recorder) {
   }
   power_ = recorder;
   host_logical_pages_ = recorder != nullptr ? recorder->host_logical_pages() : core_.logical_pages();
-  block_pins_.assign(recorder != nullptr ? core_.geometry().total_blocks() : 0, 0);
+  durability_.set_power_loss_modelled(recorder != nullptr);
 }
 
 void FtlCpu::start_checkpoint() {
   for (const Lpn lpn : power_->begin_checkpoint()) {
-    PendingWrite write{nullptr, lpn, false};
-    write.kind = PendingKind::CheckpointPage;
-    accept_host_write(write);
+    host_writes_.accept(PendingWrite::checkpoint_page(lpn));
   }
 }
 
@@ -96,18 +95,6 @@ void FtlCpu::complete_host_after(tlm::tlm_generic_payload& gp, std::uint64_t del
   } else {
     timer_.schedule_in(sc_time(double(delay_ns), sc_core::SC_NS), [this, &gp]() { complete_host(gp); });
   }
-}
-
-bool FtlCpu::host_write_must_wait(UnitId unit) const {
-  if (!waiting_writes_[unit].empty()) return true;  // keep per-unit order
-  if (semi()) {
-    // The preemption level decides (ftl.gc.foreground is not used): writes preempt GC only in
-    // State 1.
-    if (gc_state(unit) >= 2) return true;
-    return !core_.can_accept_host_write(unit);
-  }
-  if (config_.foreground_gc && gc_jobs_[unit]->cycle_active) return true;
-  return !core_.can_accept_host_write(unit);
 }
 
 bool FtlCpu::unit_should_collect(UnitId unit) const {
@@ -193,50 +180,34 @@ void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
   issue(txn);
 }
 
-void FtlCpu::accept_host_write(PendingWrite write) {
-  if (wait_for_earlier_events(write)) return;  // write buffer: an earlier write or trim of the page goes first
-  if (write.partial) {
-    // The page is the mapping unit: the sectors this write does not cover must be read from
-    // the current copy first (MQSim does the same). A page never written needs no read.
-    write.partial = false;
-    const Ppn old = core_.lookup(write.lpn);
-    if (old != kInvalidPpn && !program_in_flight(old)) {
-      if (semi()) {
-        const UnitId old_unit = core_.unit_of_block(core_.geometry().block_of_page(old));
-        if (gc_jobs_[old_unit]->cycle_active && gc_state(old_unit) >= 3) {
-          write.partial = true;  // read again when released
-          semi_gc_->hold_merge_read(*gc_jobs_[old_unit], write);
-          return;
-        }
-      }
-      ++stats_.read_modify_writes;
-      FlashTxn& txn = new_txn(TxnKind::HostMergeRead, FlashOpcode::Read, OpOrigin::Host);
-      txn.host_gp = write.gp;
-      txn.write = write;
-      txn.lpn = write.lpn;
-      txn.ppn = old;
-      txn.expected_tag = oracle_ != nullptr ? oracle_->expected(write.lpn) : 0;
-      set_target(txn.command, old, 0);
-      issue(txn);
-      return;
+bool FtlCpu::read_rest_of_page(PendingWrite& write) {
+  // The page is the mapping unit: the sectors this write does not cover must be read from
+  // the current copy first (MQSim does the same). A page never written needs no read.
+  write.partial = false;
+  const Ppn old = core_.lookup(write.lpn);
+  if (old == kInvalidPpn || program_in_flight(old)) return false;
+  if (semi()) {
+    const UnitId old_unit = core_.unit_of_block(core_.geometry().block_of_page(old));
+    if (gc_jobs_[old_unit]->cycle_active && gc_state(old_unit) >= 3) {
+      write.partial = true;  // read again when released
+      semi_gc_->hold_merge_read(*gc_jobs_[old_unit], write);
+      return true;
     }
   }
-  if (sort_ && write.kind == PendingKind::HostWrite) {
-    sort_->stage(write);  // programmed later, sorted, with its batch
-    return;
-  }
-  const UnitId unit = core_.next_host_unit();
-  maybe_start_gc(unit);
-  if (host_write_must_wait(unit)) {
-    ++stats_.host_writes_waited_for_gc;
-    waiting_writes_[unit].push_back(write);
-    return;
-  }
-  place_host_write(write, unit);
+  ++stats_.read_modify_writes;
+  FlashTxn& txn = new_txn(TxnKind::HostMergeRead, FlashOpcode::Read, OpOrigin::Host);
+  txn.host_gp = write.gp;
+  txn.write = write;
+  txn.lpn = write.lpn;
+  txn.ppn = old;
+  txn.expected_tag = oracle_ != nullptr ? oracle_->expected(write.lpn) : 0;
+  set_target(txn.command, old, 0);
+  issue(txn);
+  return true;
 }
 
-void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into) {
-  if (write.kind == PendingKind::TrimTablePage) apply_trims_of_table_page(power_->trim_table_page_of_lpn(write.lpn));
+void FtlCpu::place_host_write(const PendingWrite& write, UnitId unit, GcJob* merged_into) {
+  if (write.kind == PendingKind::TrimTablePage) durability_.table_page_placed(power_->trim_table_page_of_lpn(write.lpn));
   // power.enabled: the copy this write replaces stays on flash until the write is durable.
   const Ppn replaced = power_ != nullptr && write.kind != PendingKind::CheckpointPage ? core_.lookup(write.lpn) : kInvalidPpn;
   const bool sorted = write.kind == PendingKind::SortedEntry;
@@ -257,7 +228,7 @@ void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_int
   txn.host_gp = write.gp;
   txn.write = write;
   if (replaced != kInvalidPpn) {
-    pin(replaced);
+    durability_.pin(replaced);
     txn.pinned = replaced;
   }
   txn.job = merged_into;  // a merged write is a step of that GC
@@ -276,13 +247,7 @@ void FtlCpu::place_host_write(PendingWrite write, UnitId unit, GcJob* merged_int
   if (!config_.foreground_gc) maybe_start_gc(unit);
   // Write buffer: a later write or trim of the page may go now (it may place at once).
   if (write.ordered) event_applied(write.lpn);
-  if (write.kind == PendingKind::TrimTablePage) {
-    std::vector<Lpn> applied;
-    for (const auto& [trim, pinned] : trim_tables_[power_->trim_table_page_of_lpn(write.lpn)].carried) {
-      if (trim.ordered) applied.push_back(trim.lpn);
-    }
-    for (const Lpn lpn : applied) event_applied(lpn);
-  }
+  if (write.kind == PendingKind::TrimTablePage) durability_.table_page_issued(power_->trim_table_page_of_lpn(write.lpn));
 }
 
 // ---------------------------------------------------------------- flash side
@@ -477,7 +442,7 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
       write.gp = txn.host_gp;
       write.partial = false;
       release(txn);
-      accept_host_write(write);
+      host_writes_.accept(write);
       return;
     }
     case TxnKind::HostWrite: {
@@ -494,7 +459,7 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
       }
       release(txn);
       program_completed(ppn);
-      if (pinned != kInvalidPpn) unpin(pinned);
+      if (pinned != kInvalidPpn) durability_.unpin(pinned);
       if (merged_into != nullptr) semi_gc_->merged_write_completed(*merged_into);
       if (checkpoint) {
         power_->checkpoint_page_completed();
@@ -505,15 +470,14 @@ void FtlCpu::handle_flash_completion(FlashTxn& txn) {
         return;
       }
       if (write.kind == PendingKind::TrimTablePage) {
-        trim_table_write_completed(power_->trim_table_page_of_lpn(write.lpn));
+        durability_.table_page_written(power_->trim_table_page_of_lpn(write.lpn));
         return;
       }
-      host_event_done(write.host_event);
+      durability_.host_event_done(write.host_event);
       if (host != nullptr) {
         complete_host(*host);
       } else {
-        write_buffer_.free_slot();
-        admit_waiting_for_buffer();
+        host_writes_.buffer_slot_freed();
       }
       return;
     }

@@ -7,7 +7,9 @@
 // It owns its parts (models/ftl/firmware/) and wires them: the GC engines (ClassicGcEngine, and
 // SemiPreemptiveGcEngine with ftl.gc.preemption = semi) behind GcEngine, calling back through
 // GcHooks; the DRAM write buffer (WriteBuffer); mdc's sort buffer (HostSortBuffer, through
-// SortHooks); the firmware cores' step runner (FirmwareStepRunner).
+// SortHooks); host flushes, durable trims and pins (DurabilityTracker, through DurabilityHooks);
+// the admission of host writes (HostWritePath, through HostWriteHooks); the firmware cores' step
+// runner (FirmwareStepRunner).
 //
 // Ordering rules that keep the model honest:
 //   * a block becomes a GC candidate only when its last program has completed (seal);
@@ -30,7 +32,6 @@
 #include "models/kernel/command_link.h"
 #include "models/common/data_oracle.h"
 #include "models/common/flash_command.h"
-#include "models/common/flush_barrier.h"
 #include "models/common/ftl_command.h"
 #include "models/kernel/timed_callback_queue.h"
 #include "models/ftl/cache_command_streams.h"
@@ -39,10 +40,12 @@
 #include "models/ftl/firmware/flash_port.h"
 #include "models/ftl/firmware/ftl_firmware.h"
 #include "models/ftl/firmware/classic_gc_engine.h"
+#include "models/ftl/firmware/durability_tracker.h"
 #include "models/ftl/firmware/firmware_step_runner.h"
 #include "models/ftl/firmware/gc_engine.h"
 #include "models/ftl/firmware/gc_job.h"
 #include "models/ftl/firmware/host_sort_buffer.h"
+#include "models/ftl/firmware/host_write_path.h"
 #include "models/ftl/firmware/pending_write.h"
 #include "models/ftl/firmware/semi_preemptive_gc_engine.h"
 #include "models/ftl/firmware/write_buffer.h"
@@ -151,12 +154,9 @@ class FtlCpu final : public sc_core::sc_module,
   void handle_host_read(tlm::tlm_generic_payload& gp);
   void handle_host_write(tlm::tlm_generic_payload& gp);
   void handle_host_trim(tlm::tlm_generic_payload& gp);
-  void handle_host_flush(tlm::tlm_generic_payload& gp);
-  void accept_host_write(PendingWrite write);
-  void admit_waiting_for_buffer();
-  void place_host_write(PendingWrite write, UnitId unit, GcJob* merged_into = nullptr);
-  bool host_write_must_wait(UnitId unit) const;
-  void wake_waiting_writes(UnitId unit);
+  // A write of part of a page: the read of the rest first (HostWriteFirmware::read_rest_of_page).
+  bool read_rest_of_page(PendingWrite& write);
+  void place_host_write(const PendingWrite& write, UnitId unit, GcJob* merged_into = nullptr);
   void complete_host(tlm::tlm_generic_payload& gp);
   void complete_host_after(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns);
   void complete_host_with_error(tlm::tlm_generic_payload& gp);
@@ -203,24 +203,11 @@ class FtlCpu final : public sc_core::sc_module,
   void start_retirement(BlockId block);
   void retirement_moved(GcJob& job);
   void start_checkpoint();
-  // --- flush, trims and durability (ftl_cpu_durability.cpp)
-  // Host writes and trims get an arrival number; a flush completes once every write and trim
-  // that arrived before it is durable (programmed, or recorded in a programmed trim-table page).
-  std::uint64_t new_host_event();
-  void host_event_done(std::uint64_t event);
-  // With a write buffer a host write is acknowledged before it is placed: writes and trims of
-  // one logical page are then applied in arrival order (a later one waits for the earlier).
-  bool wait_for_earlier_events(PendingWrite& event);
+  // --- trims and flushes (DurabilityTracker), and the write buffer's per-page order: with a
+  // write buffer a host write is acknowledged before it is placed, so writes and trims of one
+  // logical page are applied in arrival order (a later one waits for the earlier).
   void event_applied(Lpn lpn);
   void submit_trim(PendingWrite trim);
-  void apply_trim_now(PendingWrite trim);
-  void start_trim_table_write(std::uint32_t table_page);
-  void apply_trims_of_table_page(std::uint32_t table_page);
-  void trim_table_write_completed(std::uint32_t table_page);
-  // power.enabled: the newest durable copy of a page stays on flash until its replacement is
-  // durable, so a GC erase of a block holding such a copy waits (pins per block).
-  void pin(Ppn ppn);
-  void unpin(Ppn ppn);
 
   // --- firmware cores
   // Runs `step` after `cycles` on the earliest free core (inline when cycles == 0).
@@ -253,7 +240,6 @@ class FtlCpu final : public sc_core::sc_module,
   std::unordered_set<Lpn> lost_lpns_;
 
   std::vector<std::unique_ptr<GcJob>> gc_jobs_;  // one per unit
-  std::vector<std::deque<PendingWrite>> waiting_writes_;  // per unit, FIFO
 
   WriteBuffer write_buffer_;
   std::unique_ptr<HostSortBuffer> sort_;  // mdc's sort buffer, when the policy has one
@@ -266,18 +252,6 @@ class FtlCpu final : public sc_core::sc_module,
   void check_idle();
   PowerLossRecorder* power_ = nullptr;
   std::uint64_t host_logical_pages_ = 0;  // below the core's when checkpoint pages are reserved
-
-  // Flushes: arrival numbers of host writes and trims, done once durable.
-  FlushBarrier<tlm::tlm_generic_payload*> flushes_;
-  // power.enabled: trims are recorded in trim-table pages (one program of a table page at a time).
-  struct TrimTablePage {
-    bool writing = false;
-    std::vector<PendingWrite> pending;                 // trims not yet applied
-    std::vector<std::pair<PendingWrite, Ppn>> carried;  // applied in the write in flight, pinned copy
-  };
-  std::unordered_map<std::uint32_t, TrimTablePage> trim_tables_;
-  std::vector<std::uint32_t> block_pins_;
-  std::unordered_map<BlockId, GcJob*> erases_waiting_;
 
   // The GC engines' view of this firmware (gc_engine.h; ftl_cpu_gc.cpp).
   class GcHooks final : public GcFirmware {
@@ -316,7 +290,45 @@ class FtlCpu final : public sc_core::sc_module,
    private:
     FtlCpu& cpu_;
   };
+  // The durability tracker's view of this firmware (durability_tracker.h; ftl_cpu_durability.cpp).
+  class DurabilityHooks final : public DurabilityFirmware {
+   public:
+    explicit DurabilityHooks(FtlCpu& cpu) : cpu_(cpu) {}
+    void answer_host(tlm::tlm_generic_payload& gp) override;
+    Ppn unmap_trimmed(Lpn lpn) override;
+    void trim_applied_in_order(Lpn lpn) override;
+    std::uint32_t trim_table_page_of(Lpn host_lpn) const override;
+    void record_trim_sequence(Lpn host_lpn) override;
+    void write_trim_table_page(std::uint32_t table_page) override;
+    void erase_victim(GcJob& job) override;
+
+   private:
+    FtlCpu& cpu_;
+  };
+  // The host write path's view of this firmware (host_write_path.h; ftl_cpu_host.cpp).
+  class HostWriteHooks final : public HostWriteFirmware {
+   public:
+    explicit HostWriteHooks(FtlCpu& cpu) : cpu_(cpu) {}
+    bool read_rest_of_page(PendingWrite& write) override { return cpu_.read_rest_of_page(write); }
+    void stage_in_sort_buffer(const PendingWrite& write) override { cpu_.sort_->stage(write); }
+    void maybe_start_gc(UnitId unit) override { cpu_.maybe_start_gc(unit); }
+    int gc_state(UnitId unit) const override { return cpu_.gc_state(unit); }
+    void place_host_write(const PendingWrite& write, UnitId unit) override {
+      cpu_.place_host_write(write, unit);
+    }
+    void answer_host_after(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns) override {
+      cpu_.complete_host_after(gp, delay_ns);
+    }
+    void submit_trim(const PendingWrite& trim) override { cpu_.submit_trim(trim); }
+
+   private:
+    FtlCpu& cpu_;
+  };
   SortHooks sort_hooks_{*this};
+  DurabilityHooks durability_hooks_{*this};
+  DurabilityTracker durability_{core_.geometry(), durability_hooks_, stats_};
+  HostWriteHooks host_write_hooks_{*this};
+  HostWritePath host_writes_{core_, config_, write_buffer_, gc_jobs_, host_write_hooks_, stats_};
   FirmwareStepRunner steps_{timer_, cores_, config_};
   GcHooks gc_hooks_{*this};
   ClassicGcEngine classic_gc_{core_, config_, steps_, gc_hooks_};

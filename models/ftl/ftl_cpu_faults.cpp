@@ -102,7 +102,7 @@ bool FtlCpu::uncorrectable_read(FlashTxn& txn) {
       write.gp = txn.host_gp;
       write.partial = false;
       release(txn);
-      accept_host_write(write);
+      host_writes_.accept(write);
       return true;
     }
     case TxnKind::GcRead:

@@ -36,7 +36,7 @@ void FtlCpu::start_next_victim(UnitId unit) {
 
 void FtlCpu::victim_done(GcJob& job) {
   // The victim's blocks are free again: held host writes may go before the next victim.
-  wake_waiting_writes(job.unit);
+  host_writes_.wake_waiting_writes(job.unit);
   start_next_victim(job.unit);
 }
 
@@ -68,13 +68,7 @@ void FtlCpu::erase_victim(GcJob& job) {
     retirement_moved(job);
     return;
   }
-  if (!block_pins_.empty() && block_pins_[job.plan.victim] != 0) {
-    // power.enabled: the victim still holds the newest durable copy of a page whose newer
-    // copy (or trim) is not durable yet; erased now, a power loss could lose that page.
-    ++stats_.erases_waited_for_durability;
-    erases_waiting_[job.plan.victim] = &job;  // unpin() issues the erase
-    return;
-  }
+  if (durability_.erase_must_wait(job)) return;  // power.enabled: its unpin() erases it
   issue_erase(job);
 }
 
@@ -106,7 +100,7 @@ void FtlCpu::end_gc_cycle(UnitId unit) {
   job.forced_target_free_blocks = 0;
   stats_.gc_busy_ps += (sim_now() - job.cycle_start).value();
   if (semi_gc_) semi_gc_->release_held_reads(job);
-  wake_waiting_writes(unit);
+  host_writes_.wake_waiting_writes(unit);
   if (idle_callback_) check_idle();
 }
 
@@ -130,9 +124,9 @@ void FtlCpu::GcHooks::erase_victim_in_place(GcJob& job) { cpu_.erase_victim_in_p
 
 void FtlCpu::GcHooks::start_next_victim(UnitId unit) { cpu_.start_next_victim(unit); }
 
-void FtlCpu::GcHooks::wake_waiting_writes(UnitId unit) { cpu_.wake_waiting_writes(unit); }
+void FtlCpu::GcHooks::wake_waiting_writes(UnitId unit) { cpu_.host_writes_.wake_waiting_writes(unit); }
 
-std::deque<PendingWrite>& FtlCpu::GcHooks::waiting_writes(UnitId unit) { return cpu_.waiting_writes_[unit]; }
+std::deque<PendingWrite>& FtlCpu::GcHooks::waiting_writes(UnitId unit) { return cpu_.host_writes_.waiting_writes(unit); }
 
 void FtlCpu::GcHooks::place_merged_write(const PendingWrite& write, GcJob& job) {
   cpu_.place_host_write(write, job.unit, &job);
@@ -140,7 +134,7 @@ void FtlCpu::GcHooks::place_merged_write(const PendingWrite& write, GcJob& job) 
 
 void FtlCpu::GcHooks::retry_host_read(tlm::tlm_generic_payload& gp) { cpu_.handle_host_read(gp); }
 
-void FtlCpu::GcHooks::retry_host_write(const PendingWrite& write) { cpu_.accept_host_write(write); }
+void FtlCpu::GcHooks::retry_host_write(const PendingWrite& write) { cpu_.host_writes_.accept(write); }
 
 void FtlCpu::GcHooks::answer_host(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns) {
   cpu_.complete_host_after(gp, delay_ns);

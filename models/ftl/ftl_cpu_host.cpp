@@ -1,6 +1,5 @@
 // FtlCpu's host side: host commands in (either socket path), their firmware step, their
-// answers, the admission of host writes and trims (write buffer room), the host writes held
-// for a unit's GC, and idle detection.
+// answers (host writes and trims go on to the HostWritePath), and idle detection.
 #include <sstream>
 
 #include "models/ftl/ftl_cpu.h"
@@ -62,7 +61,7 @@ bool FtlCpu::begin_host_command(tlm::tlm_generic_payload& gp, FtlCommand& host_c
         if (sort_) {
           sort_->host_flush(gp);  // waits for the sort buffer's batch
         } else {
-          handle_host_flush(gp);  // ftl_cpu_durability.cpp
+          durability_.host_flush(gp);
         }
         break;
       default:
@@ -87,14 +86,9 @@ bool FtlCpu::begin_host_command(tlm::tlm_generic_payload& gp, FtlCommand& host_c
 
 void FtlCpu::handle_host_trim(tlm::tlm_generic_payload& gp) {
   auto* command = gp.get_extension<FtlCommand>();
-  PendingWrite trim{&gp, command->lpn, false};
-  trim.kind = PendingKind::HostTrim;
-  trim.host_event = new_host_event();
-  if (!write_buffer_.waiting_for_room().empty()) {  // behind writes waiting for room, in order
-    write_buffer_.waiting_for_room().push_back(trim);
-    return;
-  }
-  submit_trim(trim);  // ftl_cpu_durability.cpp
+  PendingWrite trim = PendingWrite::host_trim(&gp, command->lpn);
+  trim.host_event = durability_.new_host_event();
+  host_writes_.admit_trim(trim);
 }
 
 void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
@@ -104,82 +98,25 @@ void FtlCpu::handle_host_write(tlm::tlm_generic_payload& gp) {
     complete_host_with_error(gp);
     return;
   }
-  PendingWrite write{&gp, command->lpn, command->bytes < core_.geometry().page_size_bytes};
-  write.host_event = new_host_event();
+  const bool partial = command->bytes < core_.geometry().page_size_bytes;
+  PendingWrite write = PendingWrite::host_write(&gp, command->lpn, partial);
+  write.host_event = durability_.new_host_event();
   if (write_content_ && config_.data_mode) {
     // Taken now: with a write buffer the host is answered before the page is placed.
     write.has_content = true;
     write.content = write_content_(command->lpn);
   }
-  if (!write_buffer_.enabled()) {
-    accept_host_write(write);
-    return;
-  }
-  if (write_buffer_.full()) {
-    write_buffer_.waiting_for_room().push_back(write);
-    return;
-  }
-  write_buffer_.take_slot();
-  complete_host_after(gp, config_.write_buffer_access_ns);
-  write.gp = nullptr;  // answered: the payload is the host's again
-  accept_host_write(write);
-}
-
-void FtlCpu::admit_waiting_for_buffer() {
-  // In arrival order: a trim that arrived behind writes waiting for room waits with them.
-  auto& waiting = write_buffer_.waiting_for_room();
-  while (!waiting.empty()) {
-    PendingWrite next = waiting.front();
-    if (next.kind == PendingKind::HostTrim) {
-      waiting.pop_front();
-      submit_trim(next);
-      continue;
-    }
-    if (write_buffer_.full()) return;
-    waiting.pop_front();
-    write_buffer_.take_slot();
-    complete_host_after(*next.gp, config_.write_buffer_access_ns);
-    next.gp = nullptr;
-    accept_host_write(next);
-  }
-}
-
-void FtlCpu::wake_waiting_writes(UnitId unit) {
-  auto& queue = waiting_writes_[unit];
-  while (!queue.empty()) {
-    if (semi()) {
-      if (gc_state(unit) >= 2) return;
-    } else if (config_.foreground_gc && gc_jobs_[unit]->cycle_active) {
-      return;
-    }
-    if (!core_.can_accept_host_write(unit)) {
-      maybe_start_gc(unit);
-      return;
-    }
-    if (!semi() && config_.foreground_gc && core_.gc_wanted(unit)) {
-      maybe_start_gc(unit);
-      return;
-    }
-    const PendingWrite write = queue.front();
-    queue.pop_front();
-    place_host_write(write, unit);
-  }
+  host_writes_.admit(write);
 }
 
 // ---------------------------------------------------------------- idle detection
 
 bool FtlCpu::idle() const {
-  if (!port_.all_released() || write_buffer_.slots_used() != 0 ||
-      !write_buffer_.waiting_for_room().empty()) {
-    return false;
-  }
+  if (!port_.all_released() || write_buffer_.slots_used() != 0 || !host_writes_.idle()) return false;
   if (sort_ && sort_->busy()) return false;
-  if (flushes_.has_waiting() || write_buffer_.holds_events_or_reads() || !erases_waiting_.empty()) return false;
-  for (const auto& [page, table] : trim_tables_) {
-    if (table.writing || !table.pending.empty()) return false;
-  }
+  if (write_buffer_.holds_events_or_reads() || !durability_.idle()) return false;
   for (UnitId u = 0; u < core_.units(); ++u) {
-    if (gc_jobs_[u]->cycle_active || !waiting_writes_[u].empty()) return false;
+    if (gc_jobs_[u]->cycle_active) return false;
   }
   return true;
 }

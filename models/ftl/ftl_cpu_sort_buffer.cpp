@@ -9,7 +9,7 @@ std::uint64_t FtlCpu::sort_buffer_tag(Lpn lpn) const {
   return oracle_ != nullptr ? oracle_->expected(lpn) : 0;
 }
 
-void FtlCpu::SortHooks::program_entry(const PendingWrite& write) { cpu_.accept_host_write(write); }
+void FtlCpu::SortHooks::program_entry(const PendingWrite& write) { cpu_.host_writes_.accept(write); }
 
 void FtlCpu::SortHooks::answer_host(tlm::tlm_generic_payload& gp, std::uint64_t delay_ns) {
   cpu_.complete_host_after(gp, delay_ns);
@@ -29,6 +29,6 @@ void FtlCpu::SortHooks::batch_done() {
   if (cpu_.idle_callback_) cpu_.check_idle();
 }
 
-bool FtlCpu::SortHooks::writes_waiting(UnitId unit) const { return !cpu_.waiting_writes_[unit].empty(); }
+bool FtlCpu::SortHooks::writes_waiting(UnitId unit) const { return cpu_.host_writes_.writes_waiting(unit); }
 
 }  // namespace ssdtlm

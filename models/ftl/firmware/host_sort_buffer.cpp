@@ -39,10 +39,7 @@ void HostSortBuffer::dispatch() {
     const std::uint32_t index = next_++;
     if (!core_.flushing_current(index)) continue;  // trimmed since the batch was sorted
     ++in_flight_;
-    PendingWrite write{nullptr, core_.flushing_lpn(index), false};
-    write.kind = PendingKind::SortedEntry;
-    write.flush_index = index;
-    firmware_.program_entry(write);
+    firmware_.program_entry(PendingWrite::sorted_entry(core_.flushing_lpn(index), index));
   }
   if (flushing_ && next_ == batch_ && in_flight_ == 0) end_flush();
 }

@@ -17,18 +17,33 @@ enum class PendingKind : std::uint8_t {
   SortedEntry,     // entry flush_index of the sort-buffer batch being programmed
 };
 
-// `gp` is null once the host has been answered early (write buffer), so nothing touches a
-// payload the host may already have reused.
+// One flat struct for every kind rather than a type per kind: it is copied into each flash
+// transaction and through the write buffer's and the GC's queues on the host write path, where
+// a variant would add a dispatch per copy. The named constructors below set the fields each kind
+// uses; the others keep their defaults. `gp` is null once the host has been answered early
+// (write buffer), so nothing touches a payload the host may already have reused.
 struct PendingWrite {
-  tlm::tlm_generic_payload* gp;
+  tlm::tlm_generic_payload* gp;  // HostWrite, HostTrim: the host command (null once answered)
   Lpn lpn;
-  bool partial;  // covers part of the page: the rest is read first (read-modify-write)
+  bool partial;  // HostWrite: covers part of the page, the rest is read first (read-modify-write)
   PendingKind kind = PendingKind::HostWrite;
-  bool has_content = false;  // content chosen upstream (FtlCpu::set_host_content_hooks)
-  bool ordered = false;      // write buffer: counted in the per-page arrival order
+  bool has_content = false;  // HostWrite: content chosen upstream (FtlCpu::set_host_content_hooks)
+  bool ordered = false;      // HostWrite, HostTrim: counted in the write buffer's per-page order
   std::uint32_t flush_index = 0;  // SortedEntry: its entry in the batch
-  std::uint64_t content = 0;
-  std::uint64_t host_event = 0;  // arrival number for flushes (0: none)
+  std::uint64_t content = 0;      // HostWrite with has_content
+  std::uint64_t host_event = 0;   // HostWrite, HostTrim: arrival number for flushes (0: none)
+
+  static PendingWrite host_write(tlm::tlm_generic_payload* gp, Lpn lpn, bool partial) {
+    return {gp, lpn, partial};
+  }
+  static PendingWrite host_trim(tlm::tlm_generic_payload* gp, Lpn lpn) {
+    return {gp, lpn, false, PendingKind::HostTrim};
+  }
+  static PendingWrite checkpoint_page(Lpn lpn) { return {nullptr, lpn, false, PendingKind::CheckpointPage}; }
+  static PendingWrite trim_table_page(Lpn lpn) { return {nullptr, lpn, false, PendingKind::TrimTablePage}; }
+  static PendingWrite sorted_entry(Lpn lpn, std::uint32_t flush_index) {
+    return {nullptr, lpn, false, PendingKind::SortedEntry, false, false, flush_index};
+  }
 
   // The firmware's own pages (power-loss metadata), written with origin "other".
   bool metadata() const { return kind == PendingKind::CheckpointPage || kind == PendingKind::TrimTablePage; }
