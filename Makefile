@@ -82,7 +82,7 @@ sanitize-configure: setup
 # a report about the kernel's stack switching, not about ssdtlm's memory.
 SANITIZE_EXCLUDED_TESTS := Reproduction|ControllerRulesTest\.(ReadOfAnErasedPage|ProgramOutOfOrder)StopsTheSimulationWithAnError
 sanitize-test: sanitize-configure
-	@cmake --build $(SANITIZE_BUILD_DIR) -j $(JOBS) --target ssdtlm_tests ssdtlm_reliability_tests
+	@cmake --build $(SANITIZE_BUILD_DIR) -j $(JOBS) --target ssdtlm_tests ssdtlm_reliability_tests user_die_example
 	cd $(SANITIZE_BUILD_DIR) && LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizer/lsan_suppressions.txt \
 	  ctest --output-on-failure -j $(JOBS) -LE fuzz -E '$(SANITIZE_EXCLUDED_TESTS)'
 

@@ -97,7 +97,7 @@ class PowerLossRecorder : public FtlCore::Observer {
   void checkpoint_page_completed();
   bool is_checkpoint_page(Lpn lpn) const { return lpn >= host_logical_pages_ && lpn < trim_table_first_lpn_; }
 
-  // ---- trim table (FtlCpu, ftl_cpu_durability.cpp)
+  // ---- trim table (DurabilityTracker, models/ftl/firmware/durability_tracker.h)
   std::uint32_t trim_table_page_of(Lpn host_lpn) const { return host_lpn / trim_entries_per_page_; }
   std::uint32_t trim_table_page_of_lpn(Lpn table_lpn) const { return table_lpn - trim_table_first_lpn_; }
   Lpn trim_table_lpn(std::uint32_t table_page) const { return trim_table_first_lpn_ + table_page; }
