@@ -9,6 +9,7 @@
 
 #include "models/common/config/config_error.h"
 #include "models/ftl/core/ftl_core.h"
+#include "platforms/rtl_engine_factory.h"
 #include "platforms/ssd_config.h"
 #include "platforms/ssd_document_values.h"
 
@@ -24,6 +25,24 @@ std::string error_of(const nlohmann::json& document) {
     return error.what();
   }
   return "";
+}
+
+// nand.model selects the die model. onfi-rtl needs the Verilated blocks: a build without them
+// (-DSSDTLM_RTL=OFF, as the sanitizer tree is) refuses it naming the key; with them it resolves.
+TEST(ConfigTest, NandModelSelectsTheDieAndOnfiRtlNeedsTheRtlBuild) {
+  EXPECT_EQ(resolve_ssd_config(ssd_parameter_schema().validate_and_fill(nlohmann::json::object(), "doc.json")).nand_model,
+            SsdConfig::NandModel::Tlm);
+  const nlohmann::json onfi = {{"nand", {{"model", "onfi-rtl"}}}};
+  if (rtl_blocks_built()) {
+    EXPECT_EQ(error_of(onfi), "");
+    EXPECT_EQ(resolve_ssd_config(ssd_parameter_schema().validate_and_fill(onfi, "doc.json")).nand_model,
+              SsdConfig::NandModel::OnfiRtl);
+  } else {
+    const std::string error = error_of(onfi);
+    EXPECT_THAT(error, HasSubstr("doc.json: nand.model"));
+    EXPECT_THAT(error, HasSubstr("-DSSDTLM_RTL=ON"));
+  }
+  EXPECT_THAT(error_of({{"nand", {{"model", "verilog"}}}}), HasSubstr("nand.model"));
 }
 
 TEST(ConfigTest, DefaultsFillEveryParameter) {
