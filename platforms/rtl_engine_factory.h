@@ -13,8 +13,7 @@
 
 namespace ssdtlm {
 
-// Whether this build has the Verilator blocks of models/rtl (CMake option SSDTLM_RTL). Also
-// declared in models/controller/ecc_config.h, which is to drop it: nothing below platforms asks.
+// Whether this build has the Verilator blocks of models/rtl (CMake option SSDTLM_RTL).
 bool rtl_blocks_built();
 
 // Registers the "rtl" kinds of controller.ecc_engine and raid.parity_engine (idempotent; every

@@ -17,7 +17,4 @@ struct EccConfig {
   bool charges_time() const { return engine != "tlm" || latency_ns > 0 || throughput_mbps > 0.0; }
 };
 
-// Whether this build has the Verilator blocks of models/rtl (CMake option SSDTLM_RTL).
-bool rtl_blocks_built();
-
 }  // namespace ssdtlm

@@ -142,7 +142,6 @@ class MjolnirCpu final : public sc_core::sc_module, public FtlFirmware {
   void admit_host_write(tlm::tlm_generic_payload& gp);
   bool admit_gc_copy();
   void maybe_start_scan();
-  void scan_finished(std::uint64_t makespan_ps, std::uint32_t reassignments);
   void erase_segment(std::uint32_t segment);
 
   void end_of_elaboration() override;  // direct calls to the controller when bound to one

@@ -5,6 +5,9 @@
 #include <cstdint>
 #include <vector>
 
+#include <systemc>
+#include <tlm>
+
 #include "models/common/flash_command.h"
 #include "models/nand/nand_timing.h"
 
@@ -29,6 +32,17 @@ struct ArrayPhasesExtension : tlm::tlm_extension<ArrayPhasesExtension> {
     *this = static_cast<const ArrayPhasesExtension&>(other);
   }
 };
+
+// A die target's answer to a command it accepted: the whole array time added to the delay, the
+// split into the payload's ArrayPhasesExtension when the initiator attached one.
+inline void answer_array_time(tlm::tlm_generic_payload& payload, sc_core::sc_time& delay, const ArrayPhases& phases) {
+  delay += sc_core::sc_time::from_value(phases.total_ps());
+  if (auto* extension = payload.get_extension<ArrayPhasesExtension>()) {
+    extension->phases = phases;
+    extension->answered = true;
+  }
+  payload.set_response_status(tlm::TLM_OK_RESPONSE);
+}
 
 // Multi-plane commands run their planes in parallel: each phase is the maximum over the
 // targets (page types differ between planes when page indices do).

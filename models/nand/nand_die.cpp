@@ -41,12 +41,7 @@ void NandDie::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time& d
     payload.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
     return;
   }
-  delay += sc_core::sc_time::from_value(answer.array.total_ps());
-  if (auto* phases = payload.get_extension<ArrayPhasesExtension>()) {
-    phases->phases = answer.array;
-    phases->answered = true;
-  }
-  payload.set_response_status(tlm::TLM_OK_RESPONSE);
+  answer_array_time(payload, delay, answer.array);
 }
 
 NandDieAnswer NandDie::execute(FlashCommand& command) {

@@ -150,12 +150,7 @@ void OnfiRtlDie::b_transport(tlm::tlm_generic_payload& payload, sc_core::sc_time
     return;
   }
   command->status = FlashStatus::Ok;
-  delay += sc_core::sc_time::from_value(phases.total_ps());
-  if (auto* answer = payload.get_extension<ArrayPhasesExtension>()) {
-    answer->phases = phases;
-    answer->answered = true;
-  }
-  payload.set_response_status(tlm::TLM_OK_RESPONSE);
+  answer_array_time(payload, delay, phases);
 }
 
 void OnfiRtlDie::report(const std::string& message) const {
