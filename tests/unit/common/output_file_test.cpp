@@ -11,6 +11,7 @@
 #include "models/host/host_statistics.h"
 #include "platforms/timeline_sampler.h"
 #include "tests/unit/host/config_error_message.h"
+#include "tests/unit/support/systemc_fixture.h"
 
 namespace ssdtlm {
 namespace {
@@ -62,8 +63,7 @@ TEST_F(OutputFileTest, RequestRecordsOnAFullDiskAreAnError) {
 }
 
 TEST_F(OutputFileTest, TimelineOnAFullDiskIsAnError) {
-  sc_core::sc_curr_simcontext = new sc_core::sc_simcontext();
-  sc_core::sc_default_global_context = sc_core::sc_curr_simcontext;
+  ssdtlm::testing::fresh_kernel();
   TimelineSampler streamed("streamed", sc_core::sc_time(1, sc_core::SC_US), 4096, [] { return TimelineCounters{}; });
   TimelineSampler kept("kept", sc_core::sc_time(1, sc_core::SC_US), 4096, [] { return TimelineCounters{}; });
   streamed.stream_to(kFullDisk);
