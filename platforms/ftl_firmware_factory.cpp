@@ -1,7 +1,7 @@
 #include "platforms/ftl_firmware_factory.h"
 
 #include "models/ftl/ftl_cpu.h"
-#include "models/ftl/mjolnir_cpu.h"
+#include "models/ftl/multi_reference_cpu.h"
 
 namespace ssdtlm {
 
@@ -9,7 +9,7 @@ std::unique_ptr<FtlFirmware> make_ftl_firmware(const SsdConfig& config, FtlCore&
   switch (config.ftl_mode) {
     case SsdConfig::FtlMode::Mjolnir:
       // Its namespace (config.mjolnir.namespace_pages) holds the snapshot slots too.
-      return std::make_unique<MjolnirCpu>("ftl", config.ftl_cpu, config.mjolnir, config.geometry, config.data_mode);
+      return std::make_unique<MultiReferenceCpu>("ftl", config.ftl_cpu, config.mjolnir, config.geometry, config.data_mode);
     case SsdConfig::FtlMode::Page:
       break;
   }

@@ -1,7 +1,7 @@
 #pragma once
 // The FTL firmware a platform runs, chosen by ftl.mode (SsdConfig::ftl_mode): `page`, the
 // page-mapped FTL (FtlCpu around the platform's FtlCore); `mjolnir`, the multi-reference store
-// (MjolnirCpu, docs/mjolnir.md). The platform binds its sockets and uses it as FtlFirmware only.
+// (MultiReferenceCpu, docs/mjolnir.md). The platform binds its sockets and uses it as FtlFirmware only.
 #include <memory>
 
 #include "models/common/data_oracle.h"

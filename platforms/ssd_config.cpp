@@ -99,9 +99,9 @@ void resolve_reliability(const SsdDerivationInputs& in, const std::string& sourc
 }
 
 // ftl.mode and ftl.mjolnir.* (docs/mjolnir.md, "Timed mode"): the namespace from the logical
-// capacity, and the keys that do not apply to the Mjolnir FTL refused.
-void resolve_mjolnir(SsdConfig& c, const SsdDerivationInputs& in, const std::string& source) {
-  MjolnirCpuConfig& j = c.mjolnir;
+// capacity, and the keys that do not apply to the multi-reference FTL refused.
+void resolve_multi_reference(SsdConfig& c, const SsdDerivationInputs& in, const std::string& source) {
+  MultiReferenceCpuConfig& j = c.mjolnir;
   j.volume_pages = logical_pages_for(c.ftl_core.spare_factor, c.geometry.total_pages());
   j.namespace_pages = j.volume_pages * (1 + in.mjolnir_snapshot_slots);
   j.timeline_interval_ps = c.stats.timeline_interval_ns * 1000;
@@ -129,7 +129,7 @@ void resolve_mjolnir(SsdConfig& c, const SsdDerivationInputs& in, const std::str
   if (c.ftl_cpu.cache_commands) {
     throw config_error(source + ": controller.cache_commands", "cache commands are issued by ftl.mode = page only; leave it false");
   }
-  // The fault and power-loss models act through the page-mapping FTL (FtlCpu, FtlCore): MjolnirCpu
+  // The fault and power-loss models act through the page-mapping FTL (FtlCpu, FtlCore): MultiReferenceCpu
   // neither re-drives failed programs nor keeps OOB metadata, so say so instead of ignoring them.
   if (c.controller.reliability.enabled()) {
     throw config_error(source + ": nand.reliability", "NAND faults are modelled with ftl.mode = page only; leave them off");
@@ -338,7 +338,7 @@ SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string&
                        "must be a multiple of host.logical_block_bytes (" + std::to_string(c.host_interface.logical_block_bytes) + ")");
   }
 
-  resolve_mjolnir(c, in, source);
+  resolve_multi_reference(c, in, source);
   check_gc_parameters(c.ftl_core, c.geometry.pages_per_block, source);
   return std::move(c);
 }

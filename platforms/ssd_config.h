@@ -15,7 +15,7 @@
 #include "models/ftl/core/ftl_core.h"
 #include "models/ftl/ftl_cpu_config.h"
 #include "models/ftl/recovery/power_loss_config.h"
-#include "models/ftl/mjolnir_cpu_config.h"
+#include "models/ftl/multi_reference_cpu_config.h"
 #include "models/host/host_interface_config.h"
 #include "models/nand/nand_timing.h"
 
@@ -43,10 +43,10 @@ struct SsdConfig {
   FtlCpuConfig ftl_cpu;
   PowerLossConfig power;
   // ftl.mode: page (FtlCore + FtlCpu, a page map) or mjolnir (the multi-reference store of
-  // [Weiss et al. 2015], MjolnirCpu; docs/mjolnir.md).
+  // [Weiss et al. 2015], MultiReferenceCpu; docs/mjolnir.md).
   enum class FtlMode : std::uint8_t { Page, Mjolnir };
   FtlMode ftl_mode = FtlMode::Page;
-  MjolnirCpuConfig mjolnir;
+  MultiReferenceCpuConfig mjolnir;
   HostInterfaceConfig host_interface;
   std::uint32_t host_queue_depth = 32;
   StatsConfig stats;

@@ -31,7 +31,7 @@ struct SsdDerivationInputs {
   double gc_high_watermark = 0.0;
   double gc_state2_watermark = 0.0;
   double gc_state3_watermark = 0.0;
-  // Snapshot volumes after the host volume: the Mjolnir namespace is (1 + slots) volumes.
+  // Snapshot volumes after the host volume: the multi-reference store's namespace is (1 + slots) volumes.
   std::uint64_t mjolnir_snapshot_slots = 0;
 };
 

@@ -1,7 +1,7 @@
 #pragma once
 // SsdPlatform: one SSD and its host, assembled from a resolved SsdConfig:
-//   HostDriver -> HostInterface -> FtlFirmware (FtlCpu around FtlCore, or MjolnirCpu) -> FlashController
-//   -> channel buses -> NandDies
+//   HostDriver -> HostInterface -> FtlFirmware (FtlCpu around FtlCore, or MultiReferenceCpu)
+//   -> FlashController -> channel buses -> NandDies
 // It owns the functional state (FtlCore, DataOracle) outside the SystemC modules so that
 // preconditioning can run through the untimed path before the timed simulation starts.
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
 // The controller's firmware cores as a timing resource, shared by the page-mapping FTL
-// (FtlCpu) and the multi-reference store (MjolnirCpu): each core is busy until a simulated time,
+// (FtlCpu) and the multi-reference store (MultiReferenceCpu): each core is busy until a simulated time,
 // and work goes to the earliest free one. Times are absolute simulated times.
 #include <algorithm>
 #include <cstdint>

@@ -8,8 +8,8 @@
 # read retry (iv), tlc-modern with ECC, status reads and 2 dies per chip (v), RAID 6 (vi), status
 # read + ECC on (a)'s device (vii), a fio replay with syncs at recorded timing behind a write
 # buffer (fio) and closed-loop (fioq), write buffer with power-loss modelling (wbp), FIFO on
-# mlc-mqsim (st), `make demo`'s run (demo), data mode with copyback (data), the Mjolnir
-# multi-reference FTL with range commands and its cleaner in data mode (mj), a RAID-0 with
+# mlc-mqsim (st), `make demo`'s run (demo), data mode with copyback (data), the multi-reference
+# FTL (ftl.mode = mjolnir) with range commands and its cleaner in data mode (mj), a RAID-0 with
 # reactive GC coordination after steady preconditioning (hr), a fio job file of two concurrent
 # jobs (fiojob), cache program/read pipelines with multi-plane merging and suspend (cc), the
 # FTL's semi-preemptive GC in data mode through its three preemption levels (semi) and with

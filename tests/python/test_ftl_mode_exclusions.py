@@ -1,4 +1,4 @@
-"""ftl.mode = mjolnir runs MjolnirCpu, which neither re-drives failed programs, levels wear
+"""ftl.mode = mjolnir runs MultiReferenceCpu, which neither re-drives failed programs, levels wear
 statically nor keeps OOB metadata: asking for those models with it is a configuration error
 naming the key (exit 2), never a run that silently leaves them out."""
 import subprocess

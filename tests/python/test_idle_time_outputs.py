@@ -97,8 +97,8 @@ def test_arrival_past_the_kernel_time_range_is_an_error(ssdtlm_binary, tmp_path)
     assert "uncaught exception" not in result.stderr
 
 
-def test_mjolnir_samples_of_an_idle_stretch_do_not_pile_up(ssdtlm_binary, tmp_path):
-    # The Mjolnir FTL samples its running totals every stats interval (1 ms): three writes
+def test_multi_reference_samples_of_an_idle_stretch_do_not_pile_up(ssdtlm_binary, tmp_path):
+    # The multi-reference FTL samples its running totals every stats interval (1 ms): three writes
     # 1,000 s apart gave 2 million samples and a stats.json of 300 MB. An unchanged stretch now
     # keeps its first and last sample, so the series is the same step function.
     out = tmp_path / "out"

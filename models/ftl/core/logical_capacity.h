@@ -1,6 +1,6 @@
 #pragma once
 // The logical capacity (1 - S) * physical pages, computed one way everywhere: by FtlCore (what
-// workloads address), by the configuration checks and by the Mjolnir volume size.
+// workloads address), by the configuration checks and by the multi-reference store's volume size.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
 // FlashPort: an FTL's end of the link to the FlashController, the same for every FTL (FtlCpu,
-// MjolnirCpu):
+// MultiReferenceCpu):
 //   * a pool of flash transactions, reused last-in first-out; it grows by one when a command
 //     finds it empty, and a transaction lives as long as the port (the controller may hold a
 //     pointer to it until its response);

@@ -1,6 +1,6 @@
 #pragma once
 // FtlFirmware: what a platform needs of an FTL's timed firmware, whichever FTL it is (FtlCpu,
-// the page-mapped FTL around FtlCore; MjolnirCpu, the multi-reference store). The platform
+// the page-mapped FTL around FtlCore; MultiReferenceCpu, the multi-reference store). The platform
 // builds one (make_ftl_firmware, platforms/ftl_firmware_factory.h), binds its two sockets and
 // from then on talks to it through this interface only.
 //

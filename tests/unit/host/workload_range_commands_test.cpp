@@ -156,21 +156,21 @@ TEST(WorkloadRangeCommands, TheDeviceAndThePlatformRuleOutWhatCannotBeIssued) {
               StartsWith("workload.snapshot_every:"));
   EXPECT_EQ(platform_error("random-write:count=10", page_mode), "(no ConfigError)");
 
-  const SsdConfig mjolnir = testing::make_config(
+  const SsdConfig multi_reference = testing::make_config(
       {{"nand", {{"page_size_bytes", 8192}, {"pages_per_block", 8}, {"blocks_per_plane", 16}, {"planes_per_die", 1},
                  {"dies_per_chip", 1}}},
        {"controller", {{"channels", 1}, {"chips_per_channel", 1}}},
        {"ftl", {{"mode", "mjolnir"}, {"spare_factor", 0.25}, {"mjolnir", {{"snapshot_slots", 2}}}}}});
-  EXPECT_THAT(platform_error("random-write:count=10,range_copy_every=2,range_size=4KiB", mjolnir),
+  EXPECT_THAT(platform_error("random-write:count=10,range_copy_every=2,range_size=4KiB", multi_reference),
               AllOf(StartsWith("workload.range_size_bytes:"), HasSubstr("8192 B pages")));
-  EXPECT_THAT(platform_error("random-write:count=10,size=4KiB,range_delete_every=2", mjolnir),
+  EXPECT_THAT(platform_error("random-write:count=10,size=4KiB,range_delete_every=2", multi_reference),
               AllOf(StartsWith("workload.range_size_bytes:"), HasSubstr("request size")));
-  EXPECT_THAT(platform_error("random-write:count=10,snapshot_every=5,snapshot_slots=3", mjolnir),
+  EXPECT_THAT(platform_error("random-write:count=10,snapshot_every=5,snapshot_slots=3", multi_reference),
               StartsWith("workload.snapshot_slots:"));
-  EXPECT_THAT(platform_error("random-write:count=10,range_copy_every=2,range_size=16KiB,range=4KiB:64KiB", mjolnir),
+  EXPECT_THAT(platform_error("random-write:count=10,range_copy_every=2,range_size=16KiB,range=4KiB:64KiB", multi_reference),
               StartsWith("workload.range:"));
   EXPECT_EQ(platform_error("random-write:count=10,size=8KiB,range_copy_every=2,snapshot_every=5,snapshot_slots=2",
-                           mjolnir),
+                           multi_reference),
             "(no ConfigError)");
 }
 

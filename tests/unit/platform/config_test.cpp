@@ -120,8 +120,9 @@ TEST(ConfigTest, ImpossibleGeometryAndCrossKeyRulesAreRejected) {
 }
 
 // One logical capacity everywhere: (1 - 0.3) x 2,880 is 2015.9999999999998 in binary floating
-// point; a plain floor made the Mjolnir volume one page smaller than the space workloads address.
-TEST(ConfigTest, MjolnirVolumeIsTheSameLogicalCapacityAsTheFtlCore) {
+// point; a plain floor made the multi-reference store's volume one page smaller than the space
+// workloads address.
+TEST(ConfigTest, MultiReferenceVolumeIsTheSameLogicalCapacityAsTheFtlCore) {
   const SsdConfig config = resolve_ssd_config(ssd_parameter_schema().validate_and_fill(
       {{"nand", {{"pages_per_block", 16}, {"blocks_per_plane", 180}, {"planes_per_die", 1}, {"dies_per_chip", 1}}},
        {"controller", {{"channels", 1}, {"chips_per_channel", 1}}},
