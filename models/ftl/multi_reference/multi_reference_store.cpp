@@ -22,9 +22,9 @@ bool MultiReferenceStore::host_write_fits(std::uint64_t blocks) const {
 }
 
 void MultiReferenceStore::write(Lba lba, const std::vector<std::uint64_t>& tags) {
-  if (tags.empty()) throw std::invalid_argument("MjolnirStore::write: no blocks");
+  if (tags.empty()) throw std::invalid_argument("MultiReferenceStore::write: no blocks");
   if (!host_write_fits(tags.size())) {
-    throw std::runtime_error("MjolnirStore::write: " + std::to_string(tags.size()) +
+    throw std::runtime_error("MultiReferenceStore::write: " + std::to_string(tags.size()) +
                              " blocks would eat into the cleaner's reserve (panic mode)");
   }
   Lba at = lba;
