@@ -185,10 +185,6 @@ std::string find_document(const std::string& config, const std::string& what) {
   return find_config_file(config, what, what == "--config" ? raid_preset_names() : preset_names());
 }
 
-std::uint32_t blocks_for_fraction(double fraction, std::uint32_t blocks) {
-  return static_cast<std::uint32_t>(std::ceil(fraction * blocks - 1e-9));
-}
-
 // The SSD document every device starts from: `ssd` (preset, file or object) with defaults
 // filled and ssd_overrides applied.
 nlohmann::json base_ssd_document(const nlohmann::json& ssd, const nlohmann::json& overrides, const std::string& source) {

@@ -15,8 +15,14 @@ namespace ssdtlm {
 bool rtl_blocks_built() { return SSDTLM_HAVE_RTL != 0; }
 
 void register_rtl_engine_kinds() {
-  register_ecc_engine_kind("rtl", make_rtl_ecc_engine);
-  register_parity_job_timer_kind("rtl", make_rtl_parity_job_timer);
+  // Once per process (every platform's constructor calls this, possibly on several threads);
+  // afterwards the kind tables are only read.
+  static const bool registered = [] {
+    register_ecc_engine_kind("rtl", make_rtl_ecc_engine);
+    register_parity_job_timer_kind("rtl", make_rtl_parity_job_timer);
+    return true;
+  }();
+  static_cast<void>(registered);
 }
 
 #if SSDTLM_HAVE_RTL

@@ -48,10 +48,6 @@ const char* cell_type_name(CellType type) {
   return "?";
 }
 
-std::uint32_t blocks_for_fraction(double fraction, std::uint32_t blocks) {
-  return static_cast<std::uint32_t>(std::ceil(fraction * blocks - 1e-9));
-}
-
 // tR or tPROG of each page type in ns: the per-type values when the document gives them, else
 // `default_us` for every type.
 std::array<std::uint64_t, 4> per_page_type_ns(const std::optional<std::vector<double>>& values_us, const std::string& key,
@@ -143,6 +139,10 @@ void resolve_multi_reference(SsdConfig& c, const SsdDerivationInputs& in, const 
 }
 
 }  // namespace
+
+std::uint32_t blocks_for_fraction(double fraction, std::uint32_t blocks) {
+  return static_cast<std::uint32_t>(std::ceil(fraction * blocks - 1e-9));
+}
 
 std::string preset_directory() {
   if (const char* env = std::getenv("SSDTLM_PRESET_DIR")) return env;

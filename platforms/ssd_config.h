@@ -60,6 +60,11 @@ const ParameterSchema& ssd_parameter_schema();
 nlohmann::json load_platform_document(const std::string& config,
                                       const std::vector<std::string>& overrides);
 
+// A fraction of `blocks` as whole blocks, rounded up (a watermark or GC target given as a
+// fraction of a plane's blocks); the epsilon keeps a product that is whole on paper whole
+// (0.07 x 100 is 7.000000000000001 in binary floating point).
+std::uint32_t blocks_for_fraction(double fraction, std::uint32_t blocks);
+
 // Validates cross-key rules and builds the runtime structs.
 SsdConfig resolve_ssd_config(const nlohmann::json& effective, const std::string& source = "config");
 

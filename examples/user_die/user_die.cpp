@@ -20,6 +20,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "models/host/workload/request_source_factory.h"
+#include "models/kernel/kernel_context_guard.h"
 #include "models/host/workload/workload_spec.h"
 #include "platforms/ssd_config.h"
 #include "platforms/ssd_platform.h"
@@ -71,10 +72,23 @@ ssdtlm::SsdConfig small_device() {
   return ssdtlm::resolve_ssd_config(ssdtlm::ssd_parameter_schema().validate_and_fill(overrides, "example"), "example");
 }
 
-// Runs `workload` on a fresh platform whose die sockets `die_targets` wires; returns stats.json.
+// A SystemC kernel of its own for one run, current while it lives. Declare it before the modules
+// of the run: it is deleted after them (a kernel context cannot outlive what was built in it
+// being destroyed), as ssdtlm's own sessions delete theirs.
+class RunKernel {
+ public:
+  RunKernel() : context_(new sc_core::sc_simcontext()), current_(context_) {}
+  ~RunKernel() { ssdtlm::KernelContextGuard::destroy(context_); }
+  RunKernel(const RunKernel&) = delete;
+  RunKernel& operator=(const RunKernel&) = delete;
+
+ private:
+  sc_core::sc_simcontext* context_;
+  ssdtlm::KernelContextGuard current_;
+};
+
+// Runs `workload` on a platform whose die sockets `die_targets` wires; returns stats.json.
 nlohmann::json run(const std::string& workload, const ssdtlm::DieTargetFactory& die_targets) {
-  sc_core::sc_curr_simcontext = new sc_core::sc_simcontext();  // a kernel per run
-  sc_core::sc_default_global_context = sc_core::sc_curr_simcontext;
   const ssdtlm::SsdConfig config = small_device();
   ssdtlm::SsdPlatform platform("ssd", config, die_targets);
   platform.attach_workload(ssdtlm::make_request_source(ssdtlm::parse_workload_spec(workload, "example"),
@@ -89,14 +103,15 @@ void check(bool ok, const std::string& what) {
   if (!ok) ++failures;
 }
 
-}  // namespace
+// The built-in dies: the results the other runs are checked against.
+nlohmann::json builtin_results(const std::string& workload) {
+  const RunKernel kernel;
+  return run(workload, {});
+}
 
-int sc_main(int, char*[]) {
-  const std::string workload = "mixed:qd=8,count=3000,read=0.3,size=4KiB";
-
-  const nlohmann::json builtin = run(workload, {});
-
-  // Monitors: one per die, each wrapping the platform's built-in die.
+// Monitors: one per die, each wrapping the platform's built-in die.
+void check_monitors(const std::string& workload, const nlohmann::json& builtin) {
+  const RunKernel kernel;
   std::vector<std::unique_ptr<OperationCounter>> counters;
   const nlohmann::json monitored = run(workload, [&](ssdtlm::DieId id, ssdtlm::NandDie& die) -> tlm::tlm_target_socket<>& {
     counters.push_back(std::make_unique<OperationCounter>(("counter_" + std::to_string(id)).c_str()));
@@ -112,8 +127,11 @@ int sc_main(int, char*[]) {
   check(monitored["flash"] == builtin["flash"], "monitors change no flash statistic");
   check(total["program"] == builtin["flash"]["programs"]["total"].get<std::uint64_t>(),
         "the monitors saw every page program");
+}
 
-  // Dies of their own: 50 us per operation, whatever it is.
+// Dies of their own: 50 us per operation, whatever it is.
+void check_own_dies(const std::string& workload, const nlohmann::json& builtin) {
+  const RunKernel kernel;
   std::vector<std::unique_ptr<FixedLatencyDie>> fixed;
   const nlohmann::json own = run(workload, [&](ssdtlm::DieId id, ssdtlm::NandDie&) -> tlm::tlm_target_socket<>& {
     fixed.push_back(std::make_unique<FixedLatencyDie>(("fixed_" + std::to_string(id)).c_str(),
@@ -125,5 +143,14 @@ int sc_main(int, char*[]) {
   std::cout << "fixed-latency dies: " << own_operations << " operations\n";
   check(own["host"]["requests"] == builtin["host"]["requests"], "the fixed-latency dies served the whole workload");
   check(own_operations > 0 && own["sim_time_ns"] != builtin["sim_time_ns"], "their timing is their own");
+}
+
+}  // namespace
+
+int sc_main(int, char*[]) {
+  const std::string workload = "mixed:qd=8,count=3000,read=0.3,size=4KiB";
+  const nlohmann::json builtin = builtin_results(workload);
+  check_monitors(workload, builtin);
+  check_own_dies(workload, builtin);
   return failures == 0 ? 0 : 1;
 }

@@ -3,6 +3,8 @@
 // references them. Policies from plugins and Python are added at run time (victim_policy_registry.h).
 #include "models/ftl/gc/victim_policy_registry.h"
 
+#include <mutex>
+
 #include "models/common/config/config_error.h"
 #include "models/common/config/did_you_mean.h"
 
@@ -42,6 +44,13 @@ struct AddedPolicy {
   VictimPolicyMaker make;
 };
 
+// Policies can be added while simulations on other threads look them up (Python releases the
+// GIL during a run): every access to the added policies and the registration errors holds this.
+std::mutex& registry_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
 std::vector<AddedPolicy>& added_policies() {
   static std::vector<AddedPolicy> policies;
   return policies;
@@ -55,16 +64,31 @@ std::vector<std::string>& registration_errors() {
 std::vector<std::string> all_policy_names() {
   std::vector<std::string> names;
   for (const auto& info : victim_policies()) names.emplace_back(info.name);
+  const std::lock_guard<std::mutex> lock(registry_mutex());
   for (const auto& policy : added_policies()) names.push_back(policy.name);
   return names;
+}
+
+// The maker of the added policy `name`, copied out so that it runs without the lock.
+VictimPolicyMaker added_policy_maker(const std::string& name) {
+  const std::lock_guard<std::mutex> lock(registry_mutex());
+  for (const auto& added : added_policies()) {
+    if (name == added.name) return added.make;
+  }
+  return nullptr;
 }
 
 }  // namespace
 
 void register_victim_policy(const std::string& name, VictimPolicyMaker make) {
   if (name.empty()) throw config_error("victim policy", "a policy needs a name");
-  for (const std::string& taken : all_policy_names()) {
-    if (taken == name) throw config_error("victim policy '" + name + "'", "a policy of that name exists already");
+  const auto taken = [&name] { return config_error("victim policy '" + name + "'", "a policy of that name exists already"); };
+  for (const auto& info : victim_policies()) {
+    if (name == info.name) throw taken();
+  }
+  const std::lock_guard<std::mutex> lock(registry_mutex());
+  for (const auto& added : added_policies()) {
+    if (name == added.name) throw taken();
   }
   if (!make) throw config_error("victim policy '" + name + "'", "no factory given");
   added_policies().push_back({name, std::move(make)});
@@ -72,12 +96,14 @@ void register_victim_policy(const std::string& name, VictimPolicyMaker make) {
 
 std::vector<std::string> registered_victim_policy_names() {
   std::vector<std::string> names;
+  const std::lock_guard<std::mutex> lock(registry_mutex());
   for (const auto& policy : added_policies()) names.push_back(policy.name);
   return names;
 }
 
 std::vector<std::string> take_victim_policy_registration_errors() {
   std::vector<std::string> errors;
+  const std::lock_guard<std::mutex> lock(registry_mutex());
   errors.swap(registration_errors());
   return errors;
 }
@@ -89,6 +115,7 @@ bool register_at_load(const char* name, VictimPolicyMaker make) {
     register_victim_policy(name, std::move(make));
     return true;
   } catch (const ConfigError& error) {
+    const std::lock_guard<std::mutex> lock(registry_mutex());
     registration_errors().push_back(error.what());
     return false;
   }
@@ -111,10 +138,9 @@ std::unique_ptr<VictimPolicy> make_victim_policy(const std::string& name, Policy
     params.finish(std::string("policy ") + info.name);
     return policy;
   }
-  for (const auto& added : added_policies()) {
-    if (name != added.name) continue;
-    auto policy = added.make(params, pages_per_block);
-    params.finish("policy " + added.name);
+  if (const VictimPolicyMaker make = added_policy_maker(name)) {
+    auto policy = make(params, pages_per_block);
+    params.finish("policy " + name);
     return policy;
   }
   const std::vector<std::string> names = all_policy_names();

@@ -4,6 +4,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
 #include "models/common/config/config_error.h"
 #include "models/ftl/gc/victim_policy_registry.h"
 #include "platforms/ssd_config.h"
@@ -65,6 +71,37 @@ TEST(VictimPolicyRegistry, AClassWithAParameterConstructorReadsItsParameters) {
   EXPECT_EQ(parameterized->pages, 64u);
   EXPECT_THROW(make("test-macro-parameterized", {{"windwo", "9"}}), ConfigError);  // unknown keys still refused
   EXPECT_THROW(make("test-macro-first-sealed", {{"window", "9"}}), ConfigError);
+}
+
+TEST(VictimPolicyRegistry, ThreadsRegisteringAndLookingUpAtOnceLoseNothing) {
+  // Python threads run simulations (which look policies up) while others register.
+  constexpr int kThreads = 4;
+  constexpr int kPerThread = 50;
+  std::vector<std::thread> threads;
+  std::atomic<int> lookups{0};
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([t] {
+      for (int i = 0; i < kPerThread; ++i) {
+        register_victim_policy("test-thread-" + std::to_string(t) + "-" + std::to_string(i),
+                               &registration_detail::make_policy<FirstSealedPolicy>);
+      }
+    });
+  }
+  threads.emplace_back([&lookups] {
+    for (int i = 0; i < 200; ++i) {
+      if (make("test-macro-first-sealed") != nullptr) ++lookups;
+    }
+  });
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(lookups.load(), 200);
+  const auto names = registered_victim_policy_names();
+  for (int t = 0; t < kThreads; ++t) {
+    for (int i = 0; i < kPerThread; ++i) {
+      const std::string name = "test-thread-" + std::to_string(t) + "-" + std::to_string(i);
+      ASSERT_EQ(std::count(names.begin(), names.end(), name), 1) << name;
+      EXPECT_NE(make(name), nullptr);
+    }
+  }
 }
 
 TEST(VictimPolicyRegistry, ATakenNameIsRefused) {

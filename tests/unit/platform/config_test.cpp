@@ -45,6 +45,14 @@ TEST(ConfigTest, NandModelSelectsTheDieAndOnfiRtlNeedsTheRtlBuild) {
   EXPECT_THAT(error_of({{"nand", {{"model", "verilog"}}}}), HasSubstr("nand.model"));
 }
 
+TEST(ConfigTest, FractionsOfAPlaneRoundUpToWholeBlocks) {
+  EXPECT_EQ(blocks_for_fraction(0.07, 100), 7u);  // 7.000000000000001 in floating point
+  EXPECT_EQ(blocks_for_fraction(0.071, 100), 8u);
+  EXPECT_EQ(blocks_for_fraction(0.0, 64), 0u);
+  EXPECT_EQ(blocks_for_fraction(1.0, 64), 64u);
+  EXPECT_EQ(blocks_for_fraction(0.01, 64), 1u);
+}
+
 TEST(ConfigTest, DefaultsFillEveryParameter) {
   const auto effective = ssd_parameter_schema().validate_and_fill(nlohmann::json::object(), "empty");
   for (const auto& p : ssd_parameter_schema().parameters()) {
