@@ -28,10 +28,6 @@ FtlCpu::FtlCpu(sc_core::sc_module_name name, const FtlCpuConfig& config, FtlCore
       port_("flash_socket", *this, timer_, "ssdtlm/ftl"),
       write_buffer_(config.write_buffer_pages) {
   host_socket.register_nb_transport_fw(this, &FtlCpu::nb_transport_fw);
-  const auto blocks = core_.geometry().total_blocks();
-  block_pending_programs_.assign(blocks, 0);
-  block_closed_.assign(blocks, 0);
-  program_in_flight_.assign((core_.geometry().total_pages() + 63) / 64, 0);
   if (semi()) semi_gc_ = std::make_unique<SemiPreemptiveGcEngine>(core_, config_, steps_, gc_hooks_, stats_);
   gc_jobs_.resize(core_.units());
   for (UnitId u = 0; u < core_.units(); ++u) {
@@ -120,9 +116,8 @@ void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
   }
   const Ppn ppn = core_.lookup(command->lpn);
   if (sort_ && sort_->serve_read(gp, command->lpn)) return;
-  if (ppn == kInvalidPpn && lost(command->lpn)) {
-    ++stats_.host_read_errors;
-    complete_host_with_error(gp);
+  if (ppn == kInvalidPpn && faults_.lost(command->lpn)) {
+    faults_.host_read_failed(gp);
     return;
   }
   if (ppn == kInvalidPpn) {
@@ -166,8 +161,8 @@ void FtlCpu::handle_host_read(tlm::tlm_generic_payload& gp) {
       }
     }
   }
-  if (program_in_flight(ppn)) {
-    reads_waiting_for_program_[ppn].push_back(&gp);  // re-issued by program_completed
+  if (programs_.in_flight(ppn)) {
+    programs_.hold_read(ppn, gp);  // served again when the program completes
     return;
   }
   FlashTxn& txn = new_txn(TxnKind::HostRead, FlashOpcode::Read, OpOrigin::Host);
@@ -185,7 +180,7 @@ bool FtlCpu::read_rest_of_page(PendingWrite& write) {
   // the current copy first (MQSim does the same). A page never written needs no read.
   write.partial = false;
   const Ppn old = core_.lookup(write.lpn);
-  if (old == kInvalidPpn || program_in_flight(old)) return false;
+  if (old == kInvalidPpn || programs_.in_flight(old)) return false;
   if (semi()) {
     const UnitId old_unit = core_.unit_of_block(core_.geometry().block_of_page(old));
     if (gc_jobs_[old_unit]->cycle_active && gc_state(old_unit) >= 3) {
@@ -216,7 +211,7 @@ void FtlCpu::place_host_write(const PendingWrite& write, UnitId unit, GcJob* mer
     sort_->entry_done();
     return;
   }
-  if (!lost_lpns_.empty()) lost_lpns_.erase(write.lpn);
+  faults_.page_replaced(write.lpn);
   std::uint64_t tag = 0;
   if (sorted) {
     tag = sort_->program_tag(write.lpn);
@@ -238,7 +233,7 @@ void FtlCpu::place_host_write(const PendingWrite& write, UnitId unit, GcJob* mer
   txn.sorted = sorted;
   set_target(txn.command, ppn, tag);
   if (write_buffer_.enabled()) write_buffer_.program_issued(ppn, tag);
-  program_issued(ppn);
+  programs_.issued(ppn);
   issue(txn);
   if (power_ != nullptr && !metadata) {
     power_->host_write_issued(write.lpn, ppn, tag);
@@ -339,7 +334,7 @@ void FtlCpu::issue_gc_copyback(GcJob& job, std::size_t index, Lpn lpn, Ppn sourc
   const auto& g = core_.geometry();
   txn.command.targets[0].dest_block_in_plane = g.index_in_plane(g.block_of_page(destination));
   txn.command.targets[0].dest_page = g.page_in_block(destination);
-  program_issued(destination);
+  programs_.issued(destination);
   issue(txn);
 }
 
@@ -351,7 +346,7 @@ void FtlCpu::issue_gc_program(GcJob& job, std::size_t index, Lpn lpn, Ppn destin
   txn.plan_index = index;
   set_target(txn.command, destination, tag);
   if (write_buffer_.enabled()) write_buffer_.program_issued(destination, tag);
-  program_issued(destination);
+  programs_.issued(destination);
   issue(txn);
 }
 
@@ -360,6 +355,12 @@ void FtlCpu::issue_erase(GcJob& job) {
   txn.job = &job;
   set_target(txn.command, core_.geometry().page_id(job.plan.victim, 0), 0);
   issue(txn);
+}
+
+void FtlCpu::program_completed(Ppn ppn) {
+  if (write_buffer_.enabled()) write_buffer_.program_completed(ppn);
+  if (power_ != nullptr) power_->program_completed(ppn);
+  programs_.completed(ppn);
 }
 
 void FtlCpu::check_read(const FlashTxn& txn, std::uint64_t tag_read) {

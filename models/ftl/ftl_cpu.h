@@ -8,20 +8,14 @@
 // SemiPreemptiveGcEngine with ftl.gc.preemption = semi) behind GcEngine, calling back through
 // GcHooks; the DRAM write buffer (WriteBuffer); mdc's sort buffer (HostSortBuffer, through
 // SortHooks); host flushes, durable trims and pins (DurabilityTracker, through DurabilityHooks);
-// the admission of host writes (HostWritePath, through HostWriteHooks); the firmware cores' step
-// runner (FirmwareStepRunner).
-//
-// Ordering rules that keep the model honest:
-//   * a block becomes a GC candidate only when its last program has completed (seal);
-//   * a host read of a page whose program is still in flight waits for that program
-//     (or, with a write buffer, is served from DRAM);
-//   * the victim is erased only after every read of its valid pages has completed.
+// the admission of host writes (HostWritePath, through HostWriteHooks); programs in flight, the
+// seal of a drained block and reads waiting for a program (ProgramTracker), and failed flash
+// commands (FlashFaultRecovery), both through FlashHooks; the firmware cores' step runner
+// (FirmwareStepRunner). The victim is erased only after every read of its valid pages completed.
 #include <cstdint>
 #include <deque>
 #include <functional>
 #include <memory>
-#include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -42,11 +36,13 @@
 #include "models/ftl/firmware/classic_gc_engine.h"
 #include "models/ftl/firmware/durability_tracker.h"
 #include "models/ftl/firmware/firmware_step_runner.h"
+#include "models/ftl/firmware/flash_fault_recovery.h"
 #include "models/ftl/firmware/gc_engine.h"
 #include "models/ftl/firmware/gc_job.h"
 #include "models/ftl/firmware/host_sort_buffer.h"
 #include "models/ftl/firmware/host_write_path.h"
 #include "models/ftl/firmware/pending_write.h"
+#include "models/ftl/firmware/program_tracker.h"
 #include "models/ftl/firmware/semi_preemptive_gc_engine.h"
 #include "models/ftl/firmware/write_buffer.h"
 #include "models/ftl/firmware_cores.h"
@@ -89,7 +85,7 @@ class FtlCpu final : public sc_core::sc_module,
   bool idle() const override;
   // A logical page whose data was lost (uncorrectable during a GC move; host reads of it get an
   // error status until it is written again).
-  bool lost(Lpn lpn) const { return !lost_lpns_.empty() && lost_lpns_.count(lpn) != 0; }
+  bool lost(Lpn lpn) const { return faults_.lost(lpn); }
   // Calls `callback` once, as soon as the FTL is idle (at once if it is now). The platform
   // uses it to let GC and buffered writes finish after the host workload has drained.
   void notify_when_idle(std::function<void()> callback);
@@ -183,8 +179,7 @@ class FtlCpu final : public sc_core::sc_module,
   void handle_flash_completion(FlashTxn& txn);
   void release(FlashTxn& txn);
   void set_target(FlashCommand& command, Ppn ppn, std::uint64_t tag);
-  void program_issued(Ppn ppn);
-  void program_completed(Ppn ppn);
+  void program_completed(Ppn ppn);  // write buffer, power-loss recorder, then ProgramTracker
   void check_read(const FlashTxn& txn, std::uint64_t tag_read);
   // Data mode: compares a page's content read (or served from a buffer) with the oracle's.
   void check_page_data(Lpn lpn, Ppn ppn, std::uint64_t expected_tag, std::uint64_t tag_read);
@@ -194,14 +189,9 @@ class FtlCpu final : public sc_core::sc_module,
   void issue_gc_copyback(GcJob& job, std::size_t index, Lpn lpn, Ppn source, Ppn destination);
   void issue_gc_program(GcJob& job, std::size_t index, Lpn lpn, Ppn destination, std::uint64_t tag);
   void issue_erase(GcJob& job);
-  // --- NAND faults (ftl_cpu_faults.cpp): true when the failed command was fully handled,
-  // false when its normal completion is to run (as for a command that succeeded).
+  // --- NAND faults (FlashFaultRecovery; ftl_cpu_faults.cpp): true when the failed command was
+  // fully handled, false when its normal completion is to run (as for a command that succeeded).
   bool handle_flash_fault(FlashTxn& txn);
-  bool redrive_program(FlashTxn& txn);
-  void erase_failed(FlashTxn& txn);
-  bool uncorrectable_read(FlashTxn& txn);
-  void start_retirement(BlockId block);
-  void retirement_moved(GcJob& job);
   void start_checkpoint();
   // --- trims and flushes (DurabilityTracker), and the write buffer's per-page order: with a
   // write buffer a host write is acknowledged before it is placed, so writes and trims of one
@@ -226,18 +216,6 @@ class FtlCpu final : public sc_core::sc_module,
 
   // The flash side: transaction pool, issue path, completions to flash_completed.
   FlashPort<FlashTxn, FtlCpu, &FtlCpu::flash_completed> port_;
-
-  // Blocks: programs in flight and whether the last page was allocated (then seal on drain).
-  std::vector<std::uint32_t> block_pending_programs_;
-  std::vector<std::uint8_t> block_closed_;
-  // Pages whose program is in flight: one bit per physical page (a hash-map node per program
-  // cost an allocation per flash program), and the host reads waiting for such a page (only
-  // pages that have waiters get an entry).
-  std::vector<std::uint64_t> program_in_flight_;
-  std::unordered_map<Ppn, std::vector<tlm::tlm_generic_payload*>> reads_waiting_for_program_;
-  bool program_in_flight(Ppn ppn) const { return (program_in_flight_[ppn >> 6] >> (ppn & 63)) & 1u; }
-  std::vector<std::uint8_t> retiring_;  // per block once a program failed: retire when drained
-  std::unordered_set<Lpn> lost_lpns_;
 
   std::vector<std::unique_ptr<GcJob>> gc_jobs_;  // one per unit
 
@@ -324,6 +302,26 @@ class FtlCpu final : public sc_core::sc_module,
    private:
     FtlCpu& cpu_;
   };
+  // The program tracker's and the fault recovery's view of this firmware (program_tracker.h,
+  // flash_fault_recovery.h; ftl_cpu_faults.cpp).
+  class FlashHooks final : public ProgramTrackerFirmware, public FaultFirmware {
+   public:
+    explicit FlashHooks(FtlCpu& cpu) : cpu_(cpu) {}
+    void block_drained(BlockId block) override;
+    void retry_host_read(tlm::tlm_generic_payload& gp) override;
+    void answer_host_with_error(tlm::tlm_generic_payload& gp) override;
+    void reissue_program(FlashTransaction& txn, Ppn target) override;
+    void program_completed(Ppn ppn) override;
+    void accept_write(const PendingWrite& write) override;
+    void victim_done(GcJob& job) override;
+    void write_back_buffered(GcJob& job) override;
+
+   private:
+    FtlCpu& cpu_;
+  };
+  FlashHooks flash_hooks_{*this};
+  ProgramTracker programs_{core_.geometry(), flash_hooks_};
+  FlashFaultRecovery faults_{core_, programs_, flash_hooks_, stats_};
   SortHooks sort_hooks_{*this};
   DurabilityHooks durability_hooks_{*this};
   DurabilityTracker durability_{core_.geometry(), durability_hooks_, stats_};

@@ -41,7 +41,7 @@ Ppn FtlCpu::DurabilityHooks::unmap_trimmed(Lpn lpn) {
   const Ppn replaced = cpu_.core_.lookup(lpn);
   cpu_.core_.trim(lpn);
   if (cpu_.sort_) cpu_.sort_->trim(lpn);
-  if (!cpu_.lost_lpns_.empty()) cpu_.lost_lpns_.erase(lpn);
+  cpu_.faults_.page_replaced(lpn);
   if (cpu_.oracle_ != nullptr) cpu_.oracle_->record_trim(lpn);
   return replaced;
 }

@@ -65,7 +65,7 @@ void FtlCpu::next_victim(UnitId unit) {
 
 void FtlCpu::erase_victim(GcJob& job) {
   if (job.plan.kind == VictimKind::Retirement) {  // a grown bad block is retired, not erased
-    retirement_moved(job);
+    faults_.retirement_moved(job);
     return;
   }
   if (durability_.erase_must_wait(job)) return;  // power.enabled: its unpin() erases it
@@ -83,7 +83,7 @@ void FtlCpu::erase_victim_in_place(GcJob& job) {
 
 void FtlCpu::gc_erase_finished(GcJob& job) {
   const BlockId victim = job.plan.victim;
-  block_closed_[victim] = 0;
+  programs_.reopen_block(victim);
   if (!job.plan.in_place) {
     core_.finish_gc(victim);
     victim_done(job);

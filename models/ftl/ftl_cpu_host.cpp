@@ -43,6 +43,12 @@ void FtlCpu::respond_to_host(tlm::tlm_generic_payload& gp) {
   send_begin_response(host_initiator_, host_socket, gp);
 }
 
+void FtlCpu::complete_host_with_error(tlm::tlm_generic_payload& gp) {
+  gp.get_extension<FtlCommand>()->data_tag = 0;
+  gp.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+  respond_to_host(gp);
+}
+
 bool FtlCpu::begin_host_command(tlm::tlm_generic_payload& gp, FtlCommand& host_command, const sc_time& delay) {
   FtlCommand* command = &host_command;
   if (command->lpn >= host_logical_pages_) {

@@ -20,7 +20,7 @@ void FtlCpu::SortHooks::check_page_data(Lpn lpn, Ppn ppn, std::uint64_t expected
 }
 
 void FtlCpu::SortHooks::page_rewritten(Lpn lpn) {
-  if (!cpu_.lost_lpns_.empty()) cpu_.lost_lpns_.erase(lpn);
+  cpu_.faults_.page_replaced(lpn);
 }
 
 bool FtlCpu::SortHooks::draining() const { return static_cast<bool>(cpu_.idle_callback_); }

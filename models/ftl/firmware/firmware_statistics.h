@@ -26,7 +26,7 @@ struct FtlCpuStatistics {
   std::uint64_t gc_held_host_reads = 0;      // host reads held while the GC was not preemptible
   std::uint64_t gc_steps = 0;                // GC steps issued (reads, programs, copybacks, erases)
   std::uint64_t gc_preemption_points[4] = {};  // preemption points passed, by state 0..3
-  // NAND faults (ftl_cpu_faults.cpp, docs/reliability.md).
+  // NAND faults (flash_fault_recovery.h, docs/reliability.md).
   std::uint64_t program_failures = 0;         // failed programs seen (each re-driven or moot)
   std::uint64_t programs_redriven = 0;        // pages programmed again elsewhere after a failure
   std::uint64_t erase_failures = 0;

@@ -1,47 +1,26 @@
-#include "models/ftl/ftl_cpu.h"
+// ProgramTracker (program_tracker.h): the cold half, a completion that reads wait for.
+#include "models/ftl/firmware/program_tracker.h"
 
-#include "models/ftl/ftl_cpu_txn.h"
-#include "models/ftl/recovery/power_loss_recorder.h"
+#include <utility>
 
 namespace ssdtlm {
 
-void FtlCpu::program_issued(Ppn ppn) {
-  const auto& g = core_.geometry();
-  const BlockId block = g.block_of_page(ppn);
-  ++block_pending_programs_[block];
-  if (g.page_in_block(ppn) == g.pages_per_block - 1) block_closed_[block] = 1;
-  program_in_flight_[ppn >> 6] |= std::uint64_t(1) << (ppn & 63);
-}
+ProgramTracker::ProgramTracker(const FlashGeometry& geometry, ProgramTrackerFirmware& firmware)
+    : geometry_(geometry),
+      firmware_(firmware),
+      block_pending_programs_(geometry.total_blocks(), 0),
+      block_closed_(geometry.total_blocks(), 0),
+      in_flight_((geometry.total_pages() + 63) / 64, 0) {}
 
-void FtlCpu::program_completed(Ppn ppn) {
-  const auto& g = core_.geometry();
-  const BlockId block = g.block_of_page(ppn);
-  if (write_buffer_.enabled()) write_buffer_.program_completed(ppn);
-  if (power_ != nullptr) power_->program_completed(ppn);
-  program_in_flight_[ppn >> 6] &= ~(std::uint64_t(1) << (ppn & 63));
-  // The block's last program seals it (a GC candidate from now on).
-  auto block_drained = [this, block]() {
-    if (--block_pending_programs_[block] == 0 && block_closed_[block]) {
-      if (!retiring_.empty() && retiring_[block]) {
-        core_.queue_retirement(block);  // a program into it failed: move its data, retire it
-      } else {
-        core_.seal(block);
-      }
-      if (!sort_ || !sort_->defers_gc(core_.unit_of_block(block))) maybe_start_gc(core_.unit_of_block(block));
-    }
-  };
-  if (reads_waiting_for_program_.empty()) {  // the usual case: no vector to build and free
-    block_drained();
-    return;
-  }
+void ProgramTracker::completed_with_waiting_reads(Ppn ppn) {
   std::vector<tlm::tlm_generic_payload*> waiting;
-  const auto inflight = reads_waiting_for_program_.find(ppn);
-  if (inflight != reads_waiting_for_program_.end()) {
-    waiting.swap(inflight->second);
-    reads_waiting_for_program_.erase(inflight);
+  const auto found = reads_waiting_.find(ppn);
+  if (found != reads_waiting_.end()) {
+    waiting.swap(found->second);
+    reads_waiting_.erase(found);
   }
-  block_drained();
-  for (auto* gp : waiting) handle_host_read(*gp);  // the page is on flash now
+  drain(geometry_.block_of_page(ppn));
+  for (auto* gp : waiting) firmware_.retry_host_read(*gp);  // the page is on flash now
 }
 
 }  // namespace ssdtlm
