@@ -131,8 +131,15 @@ void FtlCore::starved_write(UnitId unit) const {
 }
 
 UnitId FtlCore::emptiest_unit() const {
-  return static_cast<UnitId>(std::min_element(unit_valid_pages_.begin(), unit_valid_pages_.end()) -
-                             unit_valid_pages_.begin());
+  // A plane whose blocks are all retired (end of life) holds nothing and takes nothing.
+  UnitId best = 0;
+  for (UnitId unit = 1; unit < unit_count_; ++unit) {
+    if (unit_state_[best].good_blocks == 0 ||
+        (unit_state_[unit].good_blocks != 0 && unit_valid_pages_[unit] < unit_valid_pages_[best])) {
+      best = unit;
+    }
+  }
+  return best;
 }
 
 void FtlCore::trim(Lpn lpn) {

@@ -203,6 +203,15 @@ class FtlCore {
   // programmed from controller memory, never a copyback) a unit without an open frontier
   // hands the page to another unit instead of failing (grown bad blocks can exhaust a plane).
   Ppn relocate(Lpn lpn, Ppn src, bool any_unit = false);
+  // relocate() finds a destination for a page of `unit` inside the unit (a copyback needs one).
+  // Grown bad blocks and host writes can leave a plane with none in the middle of a victim;
+  // its remaining pages then move through controller memory (relocate with any_unit).
+  bool can_relocate_in_unit(UnitId unit) const {
+    return allocator_.frontier_block(unit, gc_frontier_) != kInvalidBlock ||
+           allocator_.open_frontier(unit) != allocator_.frontiers_per_unit();
+  }
+  // relocate(..., any_unit = true) finds a destination in some plane.
+  bool can_relocate_anywhere(UnitId unit) const { return can_relocate_in_unit(unit) || unit_with_room(unit) != kNoUnit; }
   void reopen_in_place(BlockId victim);  // in-place plan: the victim is erased, reuse it
   void finish_gc(BlockId victim);        // not in place: the victim is erased, free it
   void seal(BlockId block);              // all programs of a closed block completed
@@ -398,6 +407,8 @@ class FtlCore {
   void check_good_capacity() const;
   void check_static_wear_leveling(UnitId unit);
   bool forced_victim_abandoned(UnitId unit, BlockId victim, std::uint32_t valid);
+  // The unit's first forced victim is a retirement that has no room to move to yet.
+  bool retirement_must_wait(UnitId unit) const;
   void update_fill_limit(UnitId unit);
   static constexpr UnitId kNoUnit = 0xffffffffu;
   // The unit other than `full` with an open frontier and the most free blocks (kNoUnit: none).

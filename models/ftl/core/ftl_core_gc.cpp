@@ -15,12 +15,13 @@ namespace ssdtlm {
 BlockId FtlCore::choose_victim(UnitId unit) {
   UnitState& us = unit_state_[unit];
   us.chosen_kind = VictimKind::Gc;
-  if (!us.forced.empty()) {  // wear leveling or retirement: already in state Victim
+  const auto take_forced = [&]() {  // wear leveling or retirement: already in state Victim
     const auto [block, kind] = us.forced.front();
     us.forced.pop_front();
     us.chosen_kind = kind;
     return block;
-  }
+  };
+  if (!us.forced.empty() && !retirement_must_wait(unit)) return take_forced();
   if (us.selected.empty()) {
     std::uint32_t wanted = 1;
     if (us.collecting && victims_per_cycle_ > us.victims_in_cycle) wanted = victims_per_cycle_ - us.victims_in_cycle;
@@ -42,7 +43,10 @@ BlockId FtlCore::choose_victim(UnitId unit) {
       us.selected.push_back(block);
     }
   }
-  if (us.selected.empty()) return kInvalidBlock;
+  if (us.selected.empty()) {
+    // Nothing else to collect: a waiting retirement runs and relocate() finds what room it can.
+    return us.forced.empty() ? kInvalidBlock : take_forced();
+  }
   const BlockId victim = us.selected.front();
   us.selected.pop_front();
   return victim;

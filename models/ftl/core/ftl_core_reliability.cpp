@@ -133,6 +133,16 @@ void FtlCore::check_static_wear_leveling(UnitId unit) {
   us.wear_leveling_pending = true;
 }
 
+bool FtlCore::retirement_must_wait(UnitId unit) const {
+  const auto [block, kind] = unit_state_[unit].forced.front();
+  // With copyback a retirement's moves stay in the plane: the failed block that took the
+  // plane's last free block (close_failed_block) cannot be emptied before GC has made room.
+  // Until then ordinary victims go first; collected in place, each adds its invalid pages to
+  // the GC frontier's room. GC through controller memory may move the pages to other planes.
+  if (kind != VictimKind::Retirement || config_.relocate_across_units_when_full) return false;
+  return allocator_.free_blocks(unit) == 0 && allocator_.frontier_room(unit, gc_frontier_) < blocks_.valid_count(block);
+}
+
 bool FtlCore::forced_victim_abandoned(UnitId unit, BlockId victim, std::uint32_t valid) {
   UnitState& us = unit_state_[unit];
   if (us.chosen_kind != VictimKind::WearLeveling) return false;  // a retirement always runs

@@ -27,7 +27,9 @@ void ClassicGcEngine::collect(GcJob& job) {
 
 void ClassicGcEngine::move_page(GcJob& job, std::size_t index) {
   const auto [lpn, source] = job.plan.valid_pages[index];
-  if (config_.use_copyback && !job.plan.in_place) {
+  // A copyback stays in the victim's plane; a plane left without a destination (grown bad
+  // blocks, host writes) moves the page through controller memory to another plane instead.
+  if (config_.use_copyback && !job.plan.in_place && core_.can_relocate_in_unit(job.unit)) {
     const Ppn destination = core_.relocate(lpn, source);
     if (destination == kInvalidPpn) {
       page_finished(job);
@@ -46,7 +48,8 @@ void ClassicGcEngine::read_completed(GcJob& job, std::size_t index, Lpn lpn, Ppn
     if (--victim.outstanding == 0) reads_finished(job);
     return;
   }
-  const Ppn destination = core_.relocate(lpn, source);
+  // Read out of the die, the page may go to any plane (see move_page).
+  const Ppn destination = core_.relocate(lpn, source, /*any_unit=*/true);
   if (destination == kInvalidPpn) {
     page_finished(job);  // overwritten meanwhile: nothing to move
     return;
@@ -82,10 +85,16 @@ void ClassicGcEngine::write_back_buffered(GcJob& job) {
   victim.writing_back = true;
   // Every program is issued before the first can complete (completions come later), so the
   // count is exact when the first one arrives.
+  // The pages are programmed from controller memory, never copied back, so any plane may
+  // take them: after a failed erase retired the victim, its plane may have no block left.
+  // A failed erase leaves the victim's data as it was: when no plane has room left (end of
+  // life), a page stays mapped there, readable, instead of being dropped.
+  const bool erase_failed = core_.retired(job.plan.victim);
   std::uint32_t programs = 0;
   for (std::size_t i = 0; i < job.plan.valid_pages.size(); ++i) {
     const auto [lpn, source] = job.plan.valid_pages[i];
-    const Ppn destination = core_.relocate(lpn, source);
+    if (erase_failed && !core_.can_relocate_anywhere(job.unit)) continue;
+    const Ppn destination = core_.relocate(lpn, source, /*any_unit=*/true);
     if (destination == kInvalidPpn) continue;
     firmware_.issue_gc_program(job, i, lpn, destination, victim.buffered_tags[i]);
     ++programs;

@@ -54,7 +54,10 @@ void HostWritePath::accept(PendingWrite write) {
     firmware_.stage_in_sort_buffer(write);
     return;
   }
-  const UnitId unit = core_.next_host_unit();
+  place_or_wait(write, core_.next_host_unit());
+}
+
+void HostWritePath::place_or_wait(const PendingWrite& write, UnitId unit) {
   firmware_.maybe_start_gc(unit);
   if (must_wait(unit)) {
     ++stats_.host_writes_waited_for_gc;
@@ -73,6 +76,14 @@ void HostWritePath::wake_waiting_writes(UnitId unit) {
       return;
     }
     if (!core_.can_accept_host_write(unit)) {
+      if (core_.good_blocks(unit) == 0) {
+        // Failures retired every block of the plane (end of life): it will never take a
+        // write again, so the writes queued for it go to the planes that can.
+        std::deque<PendingWrite> orphans;
+        orphans.swap(queue);
+        for (const PendingWrite& orphan : orphans) place_or_wait(orphan, core_.next_host_unit());
+        return;
+      }
       firmware_.maybe_start_gc(unit);
       return;
     }

@@ -113,6 +113,8 @@ class HostWritePath {
  private:
   bool semi() const { return config_.gc_preemption == FtlCpuConfig::GcPreemption::Semi; }
   void admit_waiting_for_buffer();
+  // Places the write in the unit, or queues it there until the unit's GC makes room.
+  void place_or_wait(const PendingWrite& write, UnitId unit);
 
   FtlCore& core_;
   const FtlCpuConfig& config_;

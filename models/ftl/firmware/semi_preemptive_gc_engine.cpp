@@ -111,7 +111,9 @@ void SemiPreemptiveGcEngine::issue_copy(GcJob& job, std::size_t index) {
     return;
   }
   ++stats_.gc_steps;
-  if (config_.use_copyback) {
+  // A copyback needs a destination in the victim's plane; without one the page is read out
+  // and programmed like any GC move from controller memory.
+  if (config_.use_copyback && core_.can_relocate_in_unit(job.unit)) {
     const Ppn destination = core_.relocate(lpn, source);
     victim.stage[index] = Buffered;
     victim.destination[index] = destination;
@@ -136,7 +138,7 @@ void SemiPreemptiveGcEngine::read_completed(GcJob& job, std::size_t index, Lpn l
     firmware_.answer_host(*reader.gp, 0);
   }
   apply_state(job, false);  // preemption point between the read and the program
-  const Ppn destination = core_.relocate(lpn, source);
+  const Ppn destination = core_.relocate(lpn, source, /*any_unit=*/true);  // from controller memory
   if (destination == kInvalidPpn) {
     victim.stage[index] = Done;  // overwritten meanwhile: nothing to program
   } else {

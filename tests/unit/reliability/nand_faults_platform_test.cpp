@@ -201,6 +201,35 @@ TEST_F(ReliabilityTimedTest, SpareExhaustionEndsInAReadOnlyDeviceNotACrash) {
   EXPECT_EQ(stats["host"]["requests"], 20000);
 }
 
+// With copyback a GC move stays in its plane. Program failures close frontiers onto free
+// blocks and queue retirements whose pages need room the plane may no longer have; an in-place
+// victim whose erase fails leaves its buffered pages with no block of its own to go to. Each
+// used to end in "FtlCore::relocate: no open frontier and no free block in the unit" (an
+// internal error); now retirements wait for in-place GC to make room, moves without an
+// in-plane destination go through controller memory, and the run reaches end of life.
+TEST_F(ReliabilityTimedTest, CopybackGcWithFailuresNeverRunsOutOfDestinations) {
+  const nlohmann::json overrides = {
+      {"seed", 1},
+      {"nand", {{"pages_per_block", 8}, {"blocks_per_plane", 64}, {"planes_per_die", 2}, {"data_mode", true},
+                {"reliability", {{"program_fail_probability", 0.01}, {"erase_fail_probability", 0.03},
+                                 {"rber", {{"base", 2e-4}}},
+                                 {"read_retry", {{"threshold_bits", 2}, {"max_steps", 3}}},
+                                 {"ecc", {{"correctable_bits", 8}}}}}}},
+      {"controller", {{"channels", 2}, {"chips_per_channel", 1}, {"copyback", true}}},
+      {"ftl", {{"spare_factor", 0.3}, {"gc", {{"free_block_low_watermark", 0.05}, {"free_block_high_watermark", 0.1}}}}},
+  };
+  const auto stats = run_faulty(overrides, kMixedWorkload);
+  const auto& r = stats["reliability"];
+  EXPECT_GT(r["program_failures"].get<std::uint64_t>(), 0u);
+  EXPECT_GT(r["erase_failures"].get<std::uint64_t>(), 0u);
+  EXPECT_GT(r["grown_bad_blocks"].get<std::uint64_t>(), 20u);
+  EXPECT_TRUE(r["end_of_life"].get<bool>()) << "the spare blocks run out: reported, not an internal error";
+  EXPECT_EQ(r["lost_pages"], 0);
+  EXPECT_EQ(stats["host"]["requests"], 5000);
+  EXPECT_GT(stats["ftl"]["data_checks"].get<std::uint64_t>(), 1000u);
+  EXPECT_EQ(stats["data_integrity"]["mismatches"], 0);
+}
+
 TEST_F(ReliabilityTimedTest, WithEverythingOffThereIsNoFaultModelAndNoReliabilitySection) {
   const SsdConfig config = make_config(small_ssd());
   EXPECT_FALSE(config.controller.reliability.enabled());
