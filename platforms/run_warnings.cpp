@@ -42,6 +42,24 @@ nlohmann::json run_warnings(const RunFacts& facts) {
     add("trace_requests_skipped", std::to_string(facts.trace_requests_skipped) +
                                       " trace requests lay beyond the device and were left out");
   }
+  if (facts.host_read_errors + facts.host_write_errors > 0) {
+    add("host_requests_failed",
+        std::to_string(facts.host_read_errors + facts.host_write_errors) +
+            " host requests ended with an error status (" + std::to_string(facts.host_read_errors) +
+            " reads of uncorrectable or lost data, " + std::to_string(facts.host_write_errors) +
+            " writes refused by the read-only device): the IOPS, bandwidth and latencies count them like "
+            "completed ones");
+  }
+  if (facts.lost_pages > 0) {
+    add("lost_pages", std::to_string(facts.lost_pages) +
+                          " logical pages lost their only copy to uncorrectable reads (GC or read-modify-write): "
+                          "host reads of them fail until they are written again");
+  }
+  if (facts.end_of_life) {
+    add("end_of_life",
+        "the device reached end of life: grown bad blocks left too little space for the logical capacity and "
+        "the GC reserve, and it turned read-only (host writes fail from then on)");
+  }
   return warnings;
 }
 
@@ -51,6 +69,13 @@ void set_ssd_run_warnings(nlohmann::json& stats) {
   if (stats.contains("host")) facts.host_writes = stats["host"]["write"].value("count", std::uint64_t{0});
   if (stats.contains("gc")) facts.gc_victims = stats["gc"].value("victims", std::uint64_t{0});
   if (stats.contains("ftl")) facts.reads_unmapped = stats["ftl"].value("reads_unmapped", std::uint64_t{0});
+  if (stats.contains("reliability")) {
+    const nlohmann::json& reliability = stats["reliability"];
+    facts.host_read_errors = reliability.value("host_read_errors", std::uint64_t{0});
+    facts.host_write_errors = reliability.value("host_write_errors", std::uint64_t{0});
+    facts.lost_pages = reliability.value("lost_pages", std::uint64_t{0});
+    facts.end_of_life = reliability.value("end_of_life", false);
+  }
   if (stats.contains("workload")) facts.add_workload_report(stats["workload"]);
   if (stats.contains("workloads")) {
     for (const nlohmann::json& report : stats["workloads"]) facts.add_workload_report(report);

@@ -8,6 +8,10 @@
 //   trace_requests_wrapped    trace requests beyond the device, wrapped into it
 //   trace_requests_skipped    trace requests beyond the device, left out
 //   fio_options_ignored       fio job file options accepted without effect (ioengine, filename, ...)
+//   host_requests_failed      host requests answered with an error status (nand.reliability):
+//                             the IOPS, bandwidth and latencies count them like the others
+//   lost_pages                logical pages whose only copy an uncorrectable read lost
+//   end_of_life               the device turned read-only: grown bad blocks left too little space
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -27,14 +31,20 @@ struct RunFacts {
   std::uint64_t trace_requests_wrapped = 0;
   std::uint64_t trace_requests_skipped = 0;
   std::vector<std::string> fio_options_ignored;
+  // NAND faults (stats.json "reliability"): host requests answered with an error status, by
+  // operation; logical pages lost; whether the device reached end of life.
+  std::uint64_t host_read_errors = 0;
+  std::uint64_t host_write_errors = 0;
+  std::uint64_t lost_pages = 0;
+  bool end_of_life = false;
   // Adds a request source's report() (trace replay counts; nothing for synthetic workloads).
   void add_workload_report(const nlohmann::json& report);
 };
 
 nlohmann::json run_warnings(const RunFacts& facts);  // a list, empty when nothing to say
 
-// A single SSD's stats.json: sets "warnings" from its host, gc, ftl, precondition and
-// workload(s) sections, or removes it when there is nothing to say.
+// A single SSD's stats.json: sets "warnings" from its host, gc, ftl, reliability, precondition
+// and workload(s) sections, or removes it when there is nothing to say.
 void set_ssd_run_warnings(nlohmann::json& stats);
 
 }  // namespace ssdtlm

@@ -70,5 +70,24 @@ TEST(RunWarningsTest, TraceRequestsBeyondTheDeviceAreWarnedAbout) {
   EXPECT_TRUE(run_warnings(RunFacts{}).empty());
 }
 
+TEST(RunWarningsTest, FailedRequestsLostPagesAndEndOfLifeAreWarnedAbout) {
+  nlohmann::json stats = {{"reliability",
+                           {{"host_read_errors", 7}, {"host_write_errors", 2}, {"lost_pages", 4}, {"end_of_life", true}}}};
+  set_ssd_run_warnings(stats);
+  ASSERT_EQ(stats["warnings"].size(), 3u) << stats["warnings"].dump();
+  EXPECT_EQ(stats["warnings"][0]["kind"], "host_requests_failed");
+  EXPECT_EQ(stats["warnings"][0]["message"].get<std::string>().rfind(
+                "9 host requests ended with an error status (7 reads of uncorrectable or lost data, 2 writes", 0),
+            0u);
+  EXPECT_EQ(stats["warnings"][1]["kind"], "lost_pages");
+  EXPECT_EQ(stats["warnings"][1]["message"].get<std::string>().rfind("4 logical pages", 0), 0u);
+  EXPECT_EQ(stats["warnings"][2]["kind"], "end_of_life");
+  // A fault model that cost nothing says nothing.
+  nlohmann::json healthy = {{"reliability",
+                             {{"host_read_errors", 0}, {"host_write_errors", 0}, {"lost_pages", 0}, {"end_of_life", false}}}};
+  set_ssd_run_warnings(healthy);
+  EXPECT_FALSE(healthy.contains("warnings"));
+}
+
 }  // namespace
 }  // namespace ssdtlm

@@ -4,6 +4,10 @@
 // bit-identical statistics for one seed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "models/host/workload/request_source_factory.h"
 #include "models/host/workload/workload_spec.h"
 #include "platforms/ssd_platform.h"
@@ -228,6 +232,15 @@ TEST_F(ReliabilityTimedTest, CopybackGcWithFailuresNeverRunsOutOfDestinations) {
   EXPECT_EQ(stats["host"]["requests"], 5000);
   EXPECT_GT(stats["ftl"]["data_checks"].get<std::uint64_t>(), 1000u);
   EXPECT_EQ(stats["data_integrity"]["mismatches"], 0);
+  // End of life makes the device read-only: the run says so (the summary prints these).
+  ASSERT_TRUE(stats.contains("warnings"));
+  std::vector<std::string> kinds;
+  for (const auto& warning : stats["warnings"]) kinds.push_back(warning["kind"]);
+  EXPECT_NE(std::find(kinds.begin(), kinds.end(), "end_of_life"), kinds.end()) << stats["warnings"].dump();
+  EXPECT_EQ(std::find(kinds.begin(), kinds.end(), "lost_pages"), kinds.end());
+  const bool writes_refused = r["host_write_errors"].get<std::uint64_t>() > 0;
+  EXPECT_EQ(std::find(kinds.begin(), kinds.end(), "host_requests_failed") != kinds.end(),
+            writes_refused || r["host_read_errors"].get<std::uint64_t>() > 0);
 }
 
 TEST_F(ReliabilityTimedTest, WithEverythingOffThereIsNoFaultModelAndNoReliabilitySection) {
