@@ -262,11 +262,7 @@ inline FtlCpu::FlashTxn& FtlCpu::new_txn(TxnKind kind, FlashOpcode opcode, OpOri
   txn->checkpoint = false;
   txn->sorted = false;
   txn->pinned = kInvalidPpn;
-  txn->command.opcode = opcode;
-  txn->command.origin = origin;
-  txn->command.plane_count = 1;
-  txn->command.transfer_bytes = 0;
-  txn->command.status = FlashStatus::Ok;
+  txn->reset_command(opcode, origin);
   return *txn;
 }
 

@@ -366,11 +366,7 @@ MultiReferenceCpu::FlashTxn& MultiReferenceCpu::new_txn(TxnKind kind, FlashOpcod
   txn->kind = kind;
   txn->host_gp = nullptr;
   txn->lpn = kInvalidLpn;
-  txn->command.opcode = opcode;
-  txn->command.origin = origin;
-  txn->command.plane_count = 1;
-  txn->command.transfer_bytes = 0;
-  txn->command.status = FlashStatus::Ok;
+  txn->reset_command(opcode, origin);
   return *txn;
 }
 

@@ -38,6 +38,16 @@ struct FlashTransaction : tlm::tlm_generic_payload {
     command.issuer_tag = reinterpret_cast<std::uint64_t>(this);
   }
   ~FlashTransaction() override { clear_extension(&command); }  // the extension is a member, not heap-owned
+
+  // Readies the command of a transaction taken from the pool for a new use: one plane, no data
+  // transfer, status Ok. Its die and targets, and the FTL's own fields, are the caller's to set.
+  void reset_command(FlashOpcode opcode, OpOrigin origin) {
+    command.opcode = opcode;
+    command.origin = origin;
+    command.plane_count = 1;
+    command.transfer_bytes = 0;
+    command.status = FlashStatus::Ok;
+  }
   FlashTransaction(const FlashTransaction&) = delete;
   FlashTransaction& operator=(const FlashTransaction&) = delete;
 };
