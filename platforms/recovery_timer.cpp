@@ -131,10 +131,9 @@ RecoveryTiming time_recovery_reads(const FlashGeometry& geometry, const NandTimi
                                    const std::vector<std::vector<RecoveryRead>>& phases,
                                    std::uint32_t oob_read_bytes) {
   controller.data_mode = false;  // timing only: the scratch dies hold no contents
-  auto* context = new sc_core::sc_simcontext();
   RecoveryTiming timing;
   {
-    KernelContextGuard guard(context);
+    const ScopedKernelContext kernel;
     FlashController flash("recovery_flash", geometry, nand, bus, controller);
     NandDies dies("recovery_nand", geometry, nand, controller.data_mode, controller.reliability);
     std::vector<std::unique_ptr<sc_core::sc_module>> unused;
@@ -159,7 +158,6 @@ RecoveryTiming time_recovery_reads(const FlashGeometry& geometry, const NandTimi
     run_kernel(nullptr);
     timing = reader.timing();
   }
-  KernelContextGuard::destroy(context);
   return timing;
 }
 

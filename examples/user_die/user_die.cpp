@@ -72,21 +72,6 @@ ssdtlm::SsdConfig small_device() {
   return ssdtlm::resolve_ssd_config(ssdtlm::ssd_parameter_schema().validate_and_fill(overrides, "example"), "example");
 }
 
-// A SystemC kernel of its own for one run, current while it lives. Declare it before the modules
-// of the run: it is deleted after them (a kernel context cannot outlive what was built in it
-// being destroyed), as ssdtlm's own sessions delete theirs.
-class RunKernel {
- public:
-  RunKernel() : context_(new sc_core::sc_simcontext()), current_(context_) {}
-  ~RunKernel() { ssdtlm::KernelContextGuard::destroy(context_); }
-  RunKernel(const RunKernel&) = delete;
-  RunKernel& operator=(const RunKernel&) = delete;
-
- private:
-  sc_core::sc_simcontext* context_;
-  ssdtlm::KernelContextGuard current_;
-};
-
 // Runs `workload` on a platform whose die sockets `die_targets` wires; returns stats.json.
 nlohmann::json run(const std::string& workload, const ssdtlm::DieTargetFactory& die_targets) {
   const ssdtlm::SsdConfig config = small_device();
@@ -105,13 +90,13 @@ void check(bool ok, const std::string& what) {
 
 // The built-in dies: the results the other runs are checked against.
 nlohmann::json builtin_results(const std::string& workload) {
-  const RunKernel kernel;
+  const ssdtlm::ScopedKernelContext kernel;  // a kernel per run, deleted after its modules
   return run(workload, {});
 }
 
 // Monitors: one per die, each wrapping the platform's built-in die.
 void check_monitors(const std::string& workload, const nlohmann::json& builtin) {
-  const RunKernel kernel;
+  const ssdtlm::ScopedKernelContext kernel;
   std::vector<std::unique_ptr<OperationCounter>> counters;
   const nlohmann::json monitored = run(workload, [&](ssdtlm::DieId id, ssdtlm::NandDie& die) -> tlm::tlm_target_socket<>& {
     counters.push_back(std::make_unique<OperationCounter>(("counter_" + std::to_string(id)).c_str()));
@@ -131,7 +116,7 @@ void check_monitors(const std::string& workload, const nlohmann::json& builtin) 
 
 // Dies of their own: 50 us per operation, whatever it is.
 void check_own_dies(const std::string& workload, const nlohmann::json& builtin) {
-  const RunKernel kernel;
+  const ssdtlm::ScopedKernelContext kernel;
   std::vector<std::unique_ptr<FixedLatencyDie>> fixed;
   const nlohmann::json own = run(workload, [&](ssdtlm::DieId id, ssdtlm::NandDie&) -> tlm::tlm_target_socket<>& {
     fixed.push_back(std::make_unique<FixedLatencyDie>(("fixed_" + std::to_string(id)).c_str(),

@@ -32,4 +32,19 @@ class KernelContextGuard {
   sc_core::sc_simcontext* previous_default_;
 };
 
+// A kernel context of its own for one scope: current while it lives; then the previous one is
+// current again and this one is deleted. Declare it before the modules built in it, so that they
+// are destroyed first (a context cannot be deleted under its modules).
+class ScopedKernelContext {
+ public:
+  ScopedKernelContext() : context_(new sc_core::sc_simcontext()), current_(context_) {}
+  ~ScopedKernelContext() { KernelContextGuard::destroy(context_); }
+  ScopedKernelContext(const ScopedKernelContext&) = delete;
+  ScopedKernelContext& operator=(const ScopedKernelContext&) = delete;
+
+ private:
+  sc_core::sc_simcontext* context_;
+  KernelContextGuard current_;
+};
+
 }  // namespace ssdtlm
