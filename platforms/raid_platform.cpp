@@ -77,9 +77,18 @@ void RaidPlatform::attach_workload(std::unique_ptr<RequestSource> source) {
   source_ = std::move(source);
   const EventLoopScope scope(*loop_);
   const std::uint32_t depth = source_->queue_depth() > 0 ? source_->queue_depth() : config_.host_queue_depth;
+  // The array's window is every member's: their counters are taken at its start and end.
+  host_statistics_.window().on_open([this]() {
+    for (auto& device : devices_) device->begin_measured_window();
+  });
   host_driver_ = std::make_unique<HostDriver>("host", *source_, depth, config_.host_queue_entries, host_statistics_,
                                               [this]() {
                                                 workload_end_ps_ = sim_now_ps();
+                                                for (auto& device : devices_) {
+                                                  // A workload that ended inside its warm-up measured nothing.
+                                                  if (host_statistics_.window().has_warmup()) device->begin_measured_window();
+                                                  device->end_measured_window();
+                                                }
                                                 controller_->stop_background_work();
                                                 drain();
                                               });
@@ -189,6 +198,9 @@ nlohmann::json RaidPlatform::statistics() const {
   if (host_statistics_.op(HostOp::Flush).count > 0) stats["array"]["flush"] = host_statistics_.op_to_json(HostOp::Flush, sim_ps);
   stats["array"]["all"] = pooled_latency(host_statistics_.op(HostOp::Read), host_statistics_.op(HostOp::Write));
   stats["array"]["requests"] = host_statistics_.completed();
+  stats["window"] = {{"start_ns", host_statistics_.measured_from_ps() / 1000}};
+  stats["warmup"] = {{"requests", host_statistics_.completed() - host_statistics_.measured()},
+                     {"ended", host_statistics_.window().opened()}};
   if (host_statistics_.measured_from_ps() != 0) stats["array"]["measured_from_ns"] = host_statistics_.measured_from_ps() / 1000;
   stats["array"]["precondition"] = to_string(precondition_mode_);
   if (source_) stats["array"]["workload"] = source_->describe();
@@ -198,8 +210,9 @@ nlohmann::json RaidPlatform::statistics() const {
     nlohmann::json ssd = devices_[d]->statistics();
     ssd.erase("host");  // no host driver of its own: the controller's view is under "raid"
     // The array's window (sim_time_ns, drain_time_ns) and "interrupted" are the run's; a member
-    // has no host window of its own.
-    for (const char* key : {"drain", "drain_time_ns", "interrupted"}) ssd.erase(key);
+    // has no host of its own, its counters split at the array's window ("warmup", "window",
+    // "drain").
+    for (const char* key : {"drain_time_ns", "interrupted"}) ssd.erase(key);
     devices.push_back({{"device", d},
                        {"role", d < config_.controller.members ? "member" : "spare"},
                        {"ssd", ssd}});
@@ -210,6 +223,7 @@ nlohmann::json RaidPlatform::statistics() const {
   facts.precondition = to_string(precondition_mode_);
   facts.host_writes = host_statistics_.op(HostOp::Write).count;
   facts.reader = "member";
+  facts.warmup_ended = host_statistics_.window().opened();
   for (const nlohmann::json& device : devices) {
     facts.gc_victims += device["ssd"]["gc"]["victims"].get<std::uint64_t>();
     facts.reads_unmapped += device["ssd"]["ftl"]["reads_unmapped"].get<std::uint64_t>();

@@ -2,6 +2,7 @@
 
 #include <string>
 
+
 namespace ssdtlm {
 
 void RunFacts::add_workload_report(const nlohmann::json& report) {
@@ -18,6 +19,10 @@ nlohmann::json run_warnings(const RunFacts& facts) {
   auto add = [&](const char* kind, const std::string& message) {
     warnings.push_back({{"kind", kind}, {"message", message}});
   };
+  if (!facts.warmup_ended) {
+    add("warmup_unfinished", "the workload ended inside its warm-up (ramp=): nothing was measured, every figure of "
+                             "the window is empty; shorten the warm-up or lengthen the workload");
+  }
   if (facts.precondition != "none" && facts.host_writes > 0 && facts.gc_victims == 0) {
     add("no_gc_after_precondition",
         std::to_string(facts.host_writes) + " host writes on a drive preconditioned with '" + facts.precondition +
@@ -68,6 +73,7 @@ void set_ssd_run_warnings(nlohmann::json& stats) {
   if (stats.contains("precondition")) facts.precondition = stats["precondition"].value("mode", "none");
   if (stats.contains("host")) facts.host_writes = stats["host"]["write"].value("count", std::uint64_t{0});
   if (stats.contains("gc")) facts.gc_victims = stats["gc"].value("victims", std::uint64_t{0});
+  if (stats.contains("warmup")) facts.warmup_ended = stats["warmup"].value("ended", true);
   if (stats.contains("ftl")) facts.reads_unmapped = stats["ftl"].value("reads_unmapped", std::uint64_t{0});
   if (stats.contains("reliability")) {
     const nlohmann::json& reliability = stats["reliability"];

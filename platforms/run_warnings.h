@@ -12,6 +12,7 @@
 //                             the IOPS, bandwidth and latencies count them like the others
 //   lost_pages                logical pages whose only copy an uncorrectable read lost
 //   end_of_life               the device turned read-only: grown bad blocks left too little space
+//   warmup_unfinished         the workload ended inside its warm-up (ramp=): nothing was measured
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -37,6 +38,7 @@ struct RunFacts {
   std::uint64_t host_write_errors = 0;
   std::uint64_t lost_pages = 0;
   bool end_of_life = false;
+  bool warmup_ended = true;  // stats.json warmup.ended
   // Adds a request source's report() (trace replay counts; nothing for synthetic workloads).
   void add_workload_report(const nlohmann::json& report);
 };

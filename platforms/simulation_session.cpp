@@ -133,6 +133,8 @@ class ScheduledSource : public RequestSource {
     const std::uint64_t own = inner_->measured_from_ns();
     return own != 0 ? start_ns_ + own : 0;
   }
+  std::uint64_t warmup_requests() const override { return inner_->warmup_requests(); }
+  WindowLimits window_limits() const override { return inner_->window_limits(); }
   std::string describe() const override { return inner_->describe(); }
   nlohmann::json report() const override { return inner_->report(); }
 

@@ -55,10 +55,12 @@ class SsdPlatform : public sc_core::sc_module {
 
   // stats.json content (see docs/architecture.md, "Where does X live"). Simulated figures only; the
   // precondition's wall time sits under a key containing "wall".
-  // Its window: `sim_time_ns` ends at the last host completion (rates, latencies and
-  // utilizations are over [0, sim_time_ns]); `drain_time_ns` follows it up to now (GC and
-  // buffered programs finishing; the flash and GC totals include it, and "drain" says how much
-  // of them it holds). `interrupted`: the run was cut short (mark_interrupted).
+  // Its window (README, "The window of stats.json"): it starts after the workload's warm-up
+  // (`window.start_ns`) and ends at the last host completion (`sim_time_ns`); rates,
+  // latencies, utilizations and write_amplification are over it. `drain_time_ns` follows it up
+  // to now (GC and buffered programs finishing): the flash, GC and other device counters count
+  // from the window's start to now, drain included, and "warmup", "window" and "drain" split
+  // the main ones by stretch. `interrupted`: the run was cut short (mark_interrupted).
   nlohmann::json statistics() const;
   // The run was stopped early (Ctrl-C, KeyboardInterrupt): statistics() says so.
   void mark_interrupted() { interrupted_ = true; }
@@ -102,8 +104,8 @@ class SsdPlatform : public sc_core::sc_module {
   HostInterface& host_interface() { return *host_interface_; }
   HostStatistics& host_statistics() { return host_statistics_; }
   const HostStatistics& host_statistics() const { return host_statistics_; }
-  // The measured window's length (stats.json's sim_time_ns, in ps): up to the host's last
-  // completion, or up to now while the host is still running.
+  // The measured window's end (stats.json's sim_time_ns, in ps): the host's last completion,
+  // or now while the host is still running.
   std::uint64_t measured_window_ps() const;
   DataOracle* oracle() { return oracle_.get(); }
   TimelineSampler& timeline() { return *timeline_; }
@@ -114,6 +116,11 @@ class SsdPlatform : public sc_core::sc_module {
   // timeline; `then` runs once the FTL is idle. Called by the host driver attach_workload
   // adds, or by whoever drives the host (SimulationSession).
   void host_workload_finished(std::function<void()> then);
+  // The measured window starts now: the device counters are taken as its zero. The platform's
+  // own host statistics call it when their warm-up ends; a RaidPlatform calls it on its members.
+  void begin_measured_window();
+  // The measured window ends now (the host's last completion): the drain counts from here.
+  void end_measured_window();
 
  private:
   class DieMirror;
@@ -142,24 +149,30 @@ class SsdPlatform : public sc_core::sc_module {
   PreconditionResult precondition_result_;
   sc_core::sc_time host_done_time_;
   bool host_done_ = false;
-  // Busy times of the dies, channels and ECC engines at the last host completion: utilization is
-  // reported over the measured window [0, host_done_time_], and GC or buffered programs that
-  // finish after it must not count (they made die utilization exceed 1).
+  // Busy times of the dies, channels and ECC engines: utilization is reported over the measured
+  // window, so the warm-up before it and the GC or buffered programs that finish after it must
+  // not count (they made die utilization exceed 1).
   struct BusyTimes {
     std::vector<sc_core::sc_time> die, channel, ecc;
   };
-  BusyTimes busy_at_host_done_;
-  // The flash and GC totals that stats.json reports, at the last host completion, so that the
-  // drain's share of them can be told apart.
-  struct DrainCounters {
-    std::uint64_t flash_reads = 0, flash_programs = 0, flash_erases = 0, gc_victims = 0, gc_pages_moved = 0;
+  BusyTimes busy_times_now() const;
+  // The device's cumulative counters (window_counters.h): flash operations, GC, FTL host-path
+  // outcomes, ECC, faults, durability. Every leaf is an unsigned count.
+  nlohmann::json device_counters() const;
+  // The snapshots of the window's start (null: the start of the timed run) and end.
+  struct WindowSnapshot {
+    std::uint64_t time_ps = 0;
+    nlohmann::json counters;
+    BusyTimes busy;
   };
-  DrainCounters drain_counters_now() const;
-  DrainCounters counters_at_host_done_;
+  bool window_begun_ = false;  // begin_measured_window() ran
+  WindowSnapshot window_start_;
+  WindowSnapshot window_end_;  // valid when host_done_
+  // The snapshots statistics() subtracts: before a warm-up has ended, the window is empty (it
+  // starts now); before the host's last completion, it ends now.
+  WindowSnapshot snapshot_now() const;
   bool interrupted_ = false;
   PreconditionMonitor precondition_monitor_;
-  BusyTimes busy_times_now() const;
-  BusyTimes measured_busy_times() const { return host_done_ ? busy_at_host_done_ : busy_times_now(); }
 };
 
 }  // namespace ssdtlm

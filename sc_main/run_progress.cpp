@@ -18,8 +18,9 @@ PreconditionMonitor precondition_progress(ProgressLine& line) {
 }
 
 std::function<void()> timed_run_progress(ProgressLine& line, const WorkloadSpec& spec, const HostStatistics& host) {
-  const std::uint64_t count = spec.request_count;
-  const std::uint64_t duration_ps = spec.duration_ns * 1000;
+  // count= and time= count from the end of a warm-up (ramp=): the run is that much longer.
+  const std::uint64_t count = spec.request_count != 0 ? spec.request_count + spec.ramp_requests : 0;
+  const std::uint64_t duration_ps = spec.duration_ns != 0 ? (spec.duration_ns + spec.ramp_ns) * 1000 : 0;
   return [&line, &host, count, duration_ps, started = false]() mutable {
     if (!started) {  // the first call comes with the first completions, after preconditioning
       line.finish();

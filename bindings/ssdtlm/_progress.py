@@ -31,6 +31,11 @@ def workload_fraction(statuses: list[dict], now_ns: float) -> float | None:
     for status in statuses:
         spec = status["spec"]
         count, duration_ns = spec.get("request_count", 0), spec.get("duration_us", 0) * 1e3
+        # count and time count from the end of a warm-up (ramp=): the workload is that much longer.
+        if count:
+            count += spec.get("ramp_requests", 0)
+        if duration_ns:
+            duration_ns += spec.get("ramp_us", 0) * 1e3
         if status["done"]:
             fractions.append(1.0)
         elif count or duration_ns:

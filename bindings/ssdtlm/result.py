@@ -110,7 +110,8 @@ class Result:
 
     @property
     def sim_time_ns(self) -> int:
-        """The measured window: from 0 to the last host completion."""
+        """The end of the measured window: the last host completion (the window runs from
+        window_start_ns to it)."""
         return self.stats["sim_time_ns"]
 
     @property
@@ -126,7 +127,19 @@ class Result:
 
     @property
     def write_amplification(self) -> float:
+        """Flash page programs over host page programs in the measured window (the drain after
+        the last host completion left out; write_amplification_with_drain has it)."""
         return self.stats["write_amplification"]
+
+    @property
+    def write_amplification_with_drain(self) -> float:
+        """The same from the window's start to the end of the drain."""
+        return self.stats["write_amplification_with_drain"]
+
+    @property
+    def window_start_ns(self) -> int:
+        """Where the measured window starts: after the warm-up (ramp=), 0 without one."""
+        return self.stats.get("window", {}).get("start_ns", 0)
 
     def __getitem__(self, path: str) -> Any:
         """A figure by dotted path: result["host.read.latency_us.p99"]."""

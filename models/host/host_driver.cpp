@@ -1,5 +1,6 @@
 #include "models/host/host_driver.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "models/common/config/config_error.h"
@@ -38,7 +39,19 @@ HostDriver::HostDriver(sc_core::sc_module_name name, RequestSource& source, std:
       paced_(source.arrival_mode() == ArrivalMode::Paced),
       stop_after_ps_(source.stop_after_ns() * 1000) {
   socket.register_nb_transport_bw(this, &HostDriver::nb_transport_bw);
-  if (source.measured_from_ns() != 0) statistics_.measure_from_ps(source.measured_from_ns() * 1000);
+  MeasurementWindow& window = statistics_.window();
+  window_limits_ = source.window_limits();
+  warmup_left_ = source.warmup_requests();
+  if (warmup_left_ != 0) window.add_counted_warmup();
+  if (source.measured_from_ns() != 0) {
+    const std::uint64_t end_ps = source.measured_from_ns() * 1000;
+    window.add_timed_warmup(end_ps);
+    timer_.schedule_at(sc_time(double(end_ps), SC_PS), [this, end_ps]() {
+      statistics_.window().reach(end_ps);
+      end_warmup();
+      check_done();
+    });
+  }
   timer_.schedule_at(start_time, [this]() { start(); });
 }
 
@@ -97,11 +110,33 @@ void HostDriver::submit_when_due(const HostRequest& request) {
 }
 
 bool HostDriver::pull(HostRequest& request) {
+  if (window_budget_limited_) {
+    if (window_budget_ == 0) {
+      exhausted_ = true;
+      return false;
+    }
+    --window_budget_;
+  }
   try {
-    return source_.next(request);
+    if (!source_.next(request)) return false;
   } catch (const ConfigError&) {
     stop_simulation_with_error(std::current_exception());
     return false;
+  }
+  ++pulled_;
+  return true;
+}
+
+void HostDriver::end_warmup() {
+  if (window_limits_.requests != 0) {
+    // Every request taken from the source and not yet completed completes inside the window.
+    const std::uint64_t in_flight = pulled_ - completions_;
+    window_budget_limited_ = true;
+    window_budget_ = window_limits_.requests > in_flight ? window_limits_.requests - in_flight : 0;
+  }
+  if (window_limits_.duration_ns != 0) {
+    const std::uint64_t stop_ps = sim_now_ps() + window_limits_.duration_ns * 1000;
+    stop_after_ps_ = stop_after_ps_ != 0 ? std::min(stop_after_ps_, stop_ps) : stop_ps;
   }
 }
 
@@ -180,6 +215,11 @@ tlm::tlm_sync_enum HostDriver::nb_transport_bw(tlm::tlm_generic_payload& gp, tlm
 
 void HostDriver::completed(Slot& slot) {
   statistics_.record(slot.command.request, slot.command.submit_time_ps, sim_now_ps(), slot.command.fetch_time_ps);
+  ++completions_;
+  if (warmup_left_ != 0 && --warmup_left_ == 0) {
+    statistics_.window().end_counted_warmup(sim_now_ps());
+    end_warmup();
+  }
   --outstanding_;
   free_slots_.push_back(&slot);
   if (paced_) source_.completed(slot.command.request, sim_now_ps() / 1000);

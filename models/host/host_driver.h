@@ -5,6 +5,9 @@
 // wait in host software, and their latency counts from arrival) or paced (a closed loop whose
 // requests wait until they are due, ArrivalMode::Paced). It records every completion
 // in HostStatistics and calls `on_done` once the workload is exhausted and drained.
+// A workload with a warm-up (RequestSource::measured_from_ns, warmup_requests) adds it to the
+// statistics' MeasurementWindow and ends it there; the source's WindowLimits then apply from
+// the warm-up's end.
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -65,6 +68,9 @@ class HostDriver : public sc_core::sc_module, private CommandInitiator<HostComma
   void end_command(tlm::tlm_generic_payload& payload) override;  // CommandInitiator
   void completed(Slot& slot);
   void check_done();
+  // The warm-up has ended (its last request completed, or its time came): the window limits
+  // start counting.
+  void end_warmup();
 
   RequestSource& source_;
   std::uint32_t queue_depth_;
@@ -81,6 +87,12 @@ class HostDriver : public sc_core::sc_module, private CommandInitiator<HostComma
   std::uint32_t outstanding_ = 0;
   std::uint32_t waiting_ = 0;  // paced: requests holding a slot until they are due
   std::uint64_t submitted_ = 0;
+  std::uint64_t pulled_ = 0;       // requests taken from the source
+  std::uint64_t completions_ = 0;
+  std::uint64_t warmup_left_ = 0;  // completions still in a counted warm-up
+  WindowLimits window_limits_;
+  bool window_budget_limited_ = false;
+  std::uint64_t window_budget_ = 0;  // requests the window may still take from the source
   std::deque<std::pair<HostRequest, std::uint64_t>> held_;  // open loop: waiting for a queue slot
   std::vector<std::unique_ptr<Slot>> slot_storage_;
   std::vector<Slot*> free_slots_;

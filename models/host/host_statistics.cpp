@@ -7,15 +7,13 @@ namespace ssdtlm {
 
 void HostStatistics::record(const HostRequest& request, std::uint64_t submit_ps, std::uint64_t complete_ps,
                             std::uint64_t fetch_ps) {
-  if (complete_ps < measured_from_ps_) {
-    ++completed_;
-    return;
-  }
+  ++completed_;
+  if (!window_.measures(complete_ps)) return;
+  ++measured_;
   auto& op = ops_[static_cast<int>(request.op)];
   ++op.count;
   op.bytes += request.size_bytes;
   op.latency.record(static_cast<double>(complete_ps - submit_ps) / 1000.0);
-  ++completed_;
   if (timings_) timings_->record(request, submit_ps, fetch_ps, complete_ps);
   if (records_) {
     *records_ << request.id << ',' << to_string(request.op) << ',' << request.offset_bytes << ','
@@ -41,7 +39,7 @@ void HostStatistics::check_request_records_written() {
 
 nlohmann::json HostStatistics::op_to_json(HostOp op_kind, std::uint64_t sim_time_ps) const {
   const auto& op = ops_[static_cast<int>(op_kind)];
-  const double seconds = static_cast<double>(sim_time_ps - std::min(sim_time_ps, measured_from_ps_)) * 1e-12;
+  const double seconds = static_cast<double>(sim_time_ps - std::min(sim_time_ps, window_.start_ps())) * 1e-12;
   return {
       {"count", op.count},
       {"bytes", op.bytes},

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "models/common/stats/latency_statistics.h"
+#include "models/host/measurement_window.h"
 #include "models/host/request_timing_log.h"
 #include "models/common/host_request.h"
 
@@ -35,12 +36,14 @@ class HostStatistics {
   void open_request_records(const std::string& path);
   // Flushes the per-request records; ConfigError naming the file when a write failed (disk full).
   void check_request_records_written();
-  // Completions before `ps` are left out of the per-op figures and the records, and the rates
-  // are over the time after it (fio's ramp_time). The latest of several calls holds.
-  void measure_from_ps(std::uint64_t ps) { measured_from_ps_ = std::max(measured_from_ps_, ps); }
-  std::uint64_t measured_from_ps() const { return measured_from_ps_; }
+  // The measured window (measurement_window.h): completions outside it are left out of the
+  // per-op figures and the records, and the rates are over the time from its start.
+  MeasurementWindow& window() { return window_; }
+  const MeasurementWindow& window() const { return window_; }
+  std::uint64_t measured_from_ps() const { return window_.start_ps(); }
   const HostOpStatistics& op(HostOp op) const { return ops_[static_cast<int>(op)]; }
   std::uint64_t completed() const { return completed_; }  // every completion, measured or not
+  std::uint64_t measured() const { return measured_; }    // the completions inside the window
   std::uint64_t bytes_read() const { return ops_[0].bytes; }
   std::uint64_t bytes_written() const { return ops_[1].bytes; }
   // Statistics for one op over a run of `sim_time_ps`: count, bytes, iops, bandwidth, latency.
@@ -49,8 +52,9 @@ class HostStatistics {
  private:
   HostOpStatistics ops_[kHostOpCount];
   std::uint64_t completed_ = 0;
+  std::uint64_t measured_ = 0;
   std::unique_ptr<RequestTimingLog> timings_;
-  std::uint64_t measured_from_ps_ = 0;
+  MeasurementWindow window_;
   std::unique_ptr<std::ofstream> records_;
   std::string records_path_;
 };

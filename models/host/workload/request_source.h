@@ -21,6 +21,15 @@ enum class ArrivalMode : std::uint8_t {
   Paced,
 };
 
+// The stop conditions of a workload with a warm-up (ramp=): they count from the end of the
+// warm-up, and the host driver applies them (the source itself then has none).
+struct WindowLimits {
+  // Requests in the window: those in flight when the warm-up ends and those issued after it;
+  // 0: no limit.
+  std::uint64_t requests = 0;
+  std::uint64_t duration_ns = 0;  // issuing stops this long after the warm-up's end; 0: no limit
+};
+
 class RequestSource {
  public:
   virtual ~RequestSource() = default;
@@ -39,9 +48,13 @@ class RequestSource {
   }
   // Paced sources, after next() returned false: true when no request will ever come again.
   virtual bool finished() const { return true; }
-  // Completions before this time (ns from the workload's start) stay out of the statistics
-  // (fio's ramp_time); 0: all count.
+  // A warm-up that ends at this time (ns from the workload's start): ramp=TIME, fio's
+  // ramp_time. Its completions stay out of the statistics (measurement_window.h); 0: none.
   virtual std::uint64_t measured_from_ns() const { return 0; }
+  // A warm-up of the first N completions (ramp=N); 0: none.
+  virtual std::uint64_t warmup_requests() const { return 0; }
+  // The stop conditions counted from the warm-up's end (see WindowLimits); none by default.
+  virtual WindowLimits window_limits() const { return {}; }
   virtual std::string describe() const = 0;
   // What the run's stats.json should say about the workload itself, e.g. a trace's format and
   // how many lines were skipped by kind. Empty for synthetic sources.

@@ -8,6 +8,7 @@
 #include "models/host/workload/fio/fio_request_source.h"
 #include "models/host/workload/spec_text.h"
 #include "models/host/workload/synthetic_request_source.h"
+#include "models/host/workload/warmup_source.h"
 
 namespace ssdtlm {
 namespace {
@@ -89,8 +90,11 @@ DeviceLayout resolve_device_layout(const WorkloadSpec& spec, std::uint64_t devic
   return resolve_layout(spec, device_bytes, resolve_alignment(spec, logical_block_bytes));
 }
 
-std::unique_ptr<RequestSource> make_request_source(const WorkloadSpec& spec, std::uint64_t device_bytes,
-                                                   std::uint32_t logical_block_bytes, std::uint64_t seed) {
+namespace {
+
+// The workload's requests, without a warm-up.
+std::unique_ptr<RequestSource> make_workload_source(const WorkloadSpec& spec, std::uint64_t device_bytes,
+                                                    std::uint32_t logical_block_bytes, std::uint64_t seed) {
   if (logical_block_bytes < 512 || (logical_block_bytes & (logical_block_bytes - 1)) != 0) {
     throw config_error(kWhere, "the logical block must be a power of two >= 512 B, got " +
                                    std::to_string(logical_block_bytes));
@@ -108,8 +112,10 @@ std::unique_ptr<RequestSource> make_request_source(const WorkloadSpec& spec, std
     limits.device_bytes = device_bytes / alignment * alignment;
     limits.alignment_bytes = alignment;
     limits.queue_depth = spec.queue_depth;
-    limits.request_count = spec.request_count;
-    limits.duration_ns = spec.duration_ns;
+    if (!spec.has_warmup()) {  // else the host driver applies them, from the warm-up's end
+      limits.request_count = spec.request_count;
+      limits.duration_ns = spec.duration_ns;
+    }
     return std::make_unique<TraceReplaySource>(*spec.trace, limits);
   }
   for (const SizeChoice& choice : spec.sizes) {
@@ -120,6 +126,16 @@ std::unique_ptr<RequestSource> make_request_source(const WorkloadSpec& spec, std
     }
   }
   return std::make_unique<SyntheticRequestSource>(spec, resolve_layout(spec, device_bytes, alignment), seed);
+}
+
+}  // namespace
+
+std::unique_ptr<RequestSource> make_request_source(const WorkloadSpec& spec, std::uint64_t device_bytes,
+                                                   std::uint32_t logical_block_bytes, std::uint64_t seed) {
+  std::unique_ptr<RequestSource> source = make_workload_source(spec, device_bytes, logical_block_bytes, seed);
+  if (!spec.has_warmup()) return source;
+  return std::make_unique<WarmupSource>(std::move(source), spec.ramp_requests, spec.ramp_ns,
+                                        WindowLimits{spec.request_count, spec.duration_ns});
 }
 
 }  // namespace ssdtlm

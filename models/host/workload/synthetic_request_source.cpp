@@ -118,11 +118,13 @@ bool SyntheticRequestSource::next(HostRequest& request) {
     next_range_command(request);
     return true;
   }
-  if (spec_.request_count != 0 && issued_ >= spec_.request_count) return false;
+  // With a warm-up the host driver applies count and time, from the warm-up's end.
+  const bool own_limits = !spec_.has_warmup();
+  if (own_limits && spec_.request_count != 0 && issued_ >= spec_.request_count) return false;
   std::uint64_t arrival_ns = 0;
   if (clock_) {
     arrival_ns = clock_->next_arrival_ns(arrival_rng_);
-    if (spec_.duration_ns != 0 && arrival_ns >= spec_.duration_ns) return false;
+    if (own_limits && spec_.duration_ns != 0 && arrival_ns >= spec_.duration_ns) return false;
   }
   request = HostRequest{};
   request.id = issued_++ + snapshots_ + range_commands_;

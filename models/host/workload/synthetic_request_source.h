@@ -33,7 +33,7 @@ class SyntheticRequestSource final : public RequestSource {
   bool next(HostRequest& request) override;
   ArrivalMode arrival_mode() const override;
   std::uint32_t queue_depth() const override { return spec_.queue_depth; }
-  std::uint64_t stop_after_ns() const override { return spec_.duration_ns; }
+  std::uint64_t stop_after_ns() const override { return spec_.has_warmup() ? 0 : spec_.duration_ns; }
   std::string describe() const override;
 
  private:

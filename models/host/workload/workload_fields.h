@@ -22,6 +22,8 @@ enum class WorkloadField {
   Distribution,
   Count,
   Duration,
+  RampRequests,
+  RampDuration,
   Alignment,
   SeedOffset,
   SnapshotEvery,

@@ -35,6 +35,8 @@ constexpr FieldName kFieldNames[] = {
     {"address_distribution", "dist"},
     {"request_count", "count"},
     {"duration_us", "time"},
+    {"ramp_requests", "ramp"},
+    {"ramp_us", "ramp"},
     {"alignment_bytes", "align"},
     {"seed_offset", "seed_offset"},
     {"snapshot_every", "snapshot_every"},
@@ -196,6 +198,21 @@ void validate_trace(const WorkloadSpec& spec, const WorkloadFieldNames& name) {
   }
 }
 
+// ramp= (a count or a time, not both). Snapshots and range commands are placed by the
+// request count, which a warm-up would move.
+void validate_warmup(const WorkloadSpec& spec, const WorkloadFieldNames& name) {
+  using F = WorkloadField;
+  if (spec.ramp_requests != 0 && spec.ramp_ns != 0) {
+    throw config_error(name(F::RampDuration), "give the warm-up as a count of requests or as a time, not both");
+  }
+  if (spec.has_warmup() && (spec.snapshot_every != 0 || spec.range_copy_every != 0 || spec.range_move_every != 0 ||
+                            spec.range_delete_every != 0)) {
+    throw config_error(name(spec.ramp_requests != 0 ? F::RampRequests : F::RampDuration),
+                       "a warm-up does not combine with snapshot_every or range_*_every (their places follow the "
+                       "request count); leave one out");
+  }
+}
+
 void validate_fio(const WorkloadSpec& spec, const WorkloadFieldNames& name) {
   // The job file says everything; a spec that also sets a field was put together by hand.
   WorkloadSpec bare;
@@ -216,11 +233,14 @@ std::string WorkloadFieldNames::operator()(WorkloadField field) const {
 void validate_workload(const WorkloadSpec& spec, const WorkloadFieldNames& name) {
   if (spec.is_fio()) {
     validate_fio(spec, name);
-  } else if (spec.is_trace()) {
+    return;
+  }
+  if (spec.is_trace()) {
     validate_trace(spec, name);
   } else {
     validate_synthetic(spec, name);
   }
+  validate_warmup(spec, name);
 }
 
 void validate(const WorkloadSpec& spec, const std::string& where) {
@@ -267,7 +287,8 @@ bool operator==(const WorkloadSpec& a, const WorkloadSpec& b) {
          a.queue_depth == b.queue_depth && a.rate_iops == b.rate_iops && a.burst_on_ns == b.burst_on_ns &&
          a.burst_off_ns == b.burst_off_ns && same_sizes(a.sizes, b.sizes) && same_range(a.range, b.range) &&
          a.address_distribution == b.address_distribution && a.request_count == b.request_count &&
-         a.duration_ns == b.duration_ns && a.alignment_bytes == b.alignment_bytes &&
+         a.duration_ns == b.duration_ns && a.ramp_requests == b.ramp_requests && a.ramp_ns == b.ramp_ns &&
+         a.alignment_bytes == b.alignment_bytes &&
          a.seed_offset == b.seed_offset &&
          a.snapshot_every == b.snapshot_every && a.snapshot_slots == b.snapshot_slots &&
          a.snapshot_burst == b.snapshot_burst && a.range_copy_every == b.range_copy_every &&

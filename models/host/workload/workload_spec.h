@@ -63,6 +63,11 @@ struct WorkloadSpec {
   std::uint64_t request_count = 0;          // 0: no limit
   std::uint64_t duration_ns = 0;            // simulated time; 0: no limit
   std::uint32_t alignment_bytes = 0;        // request offsets are multiples of it; 0: the logical block
+  // Warm-up (ramp=): the first ramp_requests requests to complete, or the first ramp_ns of
+  // simulated time, left out of every statistic; count and time then count from its end
+  // (docs/workloads.md, "Warm-up"). At most one of them is non-zero.
+  std::uint64_t ramp_requests = 0;
+  std::uint64_t ramp_ns = 0;
   std::uint64_t seed_offset = 0;            // added to the run's seed: two hosts, two streams
   // Multi-reference store (ftl.mode = mjolnir): after every snapshot_every requests a snapshot
   // of the workload's range; snapshot k goes to the same range in namespace slot
@@ -85,6 +90,7 @@ struct WorkloadSpec {
   std::string fio_job_file;
 
   bool is_trace() const { return trace.has_value(); }
+  bool has_warmup() const { return ramp_requests != 0 || ramp_ns != 0; }
   bool is_fio() const { return !fio_job_file.empty(); }
 };
 

@@ -42,9 +42,9 @@ constexpr const char* kKindNames =
 
 // The keys each form accepts, for the error message of an unknown one.
 const std::vector<std::string> kTraceOptions = {"format", "replay", "speedup", "qd",     "repeat", "beyond", "devices",
-                                                "strict", "event",  "split",   "count", "time",   "align"};
+                                                "strict", "event",  "split",   "count", "time",   "ramp", "align"};
 const std::vector<std::string> kSyntheticOptions = {
-    "qd",   "count",     "time",           "size",           "read",           "seq",
+    "qd",   "count",     "time",           "ramp",           "size",           "read",           "seq",
     "arrival", "rate",   "on",             "off",            "dist",           "range",
     "align", "seed_offset", "snapshot_every", "snapshot_slots", "snapshot_burst", "range_copy_every",
     "range_move_every", "range_delete_every", "range_size"};
@@ -155,6 +155,19 @@ bool parse_common_key(const spec::KeyValue& item, WorkloadSpec& spec, const Work
     spec.request_count = spec::parse_whole_number(item.value, name(F::Count));
   } else if (item.key == "time") {
     spec.duration_ns = spec::parse_duration_ns(item.value, name(F::Duration));
+  } else if (item.key == "ramp") {
+    // A count of requests ("5000"), or a time with its unit ("200ms").
+    const bool count = item.value.find_first_not_of("0123456789") == std::string::npos;
+    if (count) {
+      spec.ramp_requests = spec::parse_whole_number(item.value, name(F::RampRequests));
+    } else {
+      try {
+        spec.ramp_ns = spec::parse_duration_ns(item.value, name(F::RampDuration));
+      } catch (const ConfigError&) {
+        throw config_error(name(F::RampDuration), "expected a count of requests (ramp=5000) or a time with its unit "
+                                                  "(ramp=200ms), got '" + item.value + "'");
+      }
+    }
   } else if (item.key == "align") {
     const std::uint64_t alignment = spec::parse_bytes(item.value, name(F::Alignment));
     if (alignment > (1u << 30)) throw config_error(name(F::Alignment), "expected at most 1 GiB");
@@ -390,6 +403,8 @@ std::string to_compact(const WorkloadSpec& spec) {
   if (spec.queue_depth != 0) add("qd", std::to_string(spec.queue_depth));
   if (spec.request_count != 0) add("count", std::to_string(spec.request_count));
   if (spec.duration_ns != 0) add("time", spec::format_duration(spec.duration_ns));
+  if (spec.ramp_requests != 0) add("ramp", std::to_string(spec.ramp_requests));
+  if (spec.ramp_ns != 0) add("ramp", spec::format_duration(spec.ramp_ns));
   if (spec.alignment_bytes != 0) add("align", spec::format_bytes(spec.alignment_bytes));
   // A synthetic kind's first option follows a ':' (size= is always there, before any dist=
   // whose own parameters hold commas).

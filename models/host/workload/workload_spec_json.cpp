@@ -13,10 +13,11 @@ namespace {
 
 constexpr const char* kSyntheticKeys =
     "pattern, read_fraction, sequential_fraction, arrival, queue_depth, rate_iops, burst_on_us, burst_off_us, "
-    "size_bytes, size_mix, range, address_distribution, request_count, duration_us, "
+    "size_bytes, size_mix, range, address_distribution, request_count, duration_us, ramp_requests, ramp_us, "
     "alignment_bytes, seed_offset, snapshot_every, snapshot_slots, snapshot_burst, range_copy_every, range_move_every, "
     "range_delete_every, range_size_bytes";
-constexpr const char* kTraceWorkloadKeys = "trace, queue_depth, request_count, duration_us, alignment_bytes";
+constexpr const char* kTraceWorkloadKeys =
+    "trace, queue_depth, request_count, duration_us, ramp_requests, ramp_us, alignment_bytes";
 constexpr const char* kTraceKeys =
     "path, format, strict, blkparse_event, devices, replay, speedup, repeat, beyond_device, split_bytes";
 constexpr const char* kSyntheticOnlyKeys[] = {
@@ -51,6 +52,8 @@ void read_common(JsonSection& section, WorkloadSpec& spec) {
   spec.queue_depth = static_cast<std::uint32_t>(section.whole_or("queue_depth", 0, kU32Max));
   spec.request_count = section.whole_or("request_count", 0);
   spec.duration_ns = microseconds_to_ns(section.number_or("duration_us", 0), section.path_of("duration_us"));
+  spec.ramp_requests = section.whole_or("ramp_requests", 0);
+  spec.ramp_ns = microseconds_to_ns(section.number_or("ramp_us", 0), section.path_of("ramp_us"));
   spec.alignment_bytes = static_cast<std::uint32_t>(section.whole_or("alignment_bytes", 0, kU32Max));
 }
 
@@ -236,6 +239,9 @@ nlohmann::json to_json(const WorkloadSpec& spec) {
   json["queue_depth"] = spec.queue_depth;
   json["request_count"] = spec.request_count;
   json["duration_us"] = ns_to_microseconds(spec.duration_ns);
+  // Only with a warm-up, so that the effective configuration of a run without one stays as it was.
+  if (spec.ramp_requests != 0) json["ramp_requests"] = spec.ramp_requests;
+  if (spec.ramp_ns != 0) json["ramp_us"] = ns_to_microseconds(spec.ramp_ns);
   json["alignment_bytes"] = spec.alignment_bytes;
   return json;
 }

@@ -166,7 +166,13 @@ INSTANTIATE_TEST_SUITE_P(
         BadCompact{"trace:x.csv,split=100", "--workload split: expected 0 (no split) or a multiple of 512 B"},
         BadCompact{"trace:x.csv,dist=uniform", "unknown trace option 'dist'"},
         BadCompact{"mixed:seq=1.5,count=1", "--workload seq: expected a probability of sequential access in [0, 1]"},
-        BadCompact{"sequential-write:seq=0.5,count=1", "--workload seq: sequential access is sequential already"}));
+        BadCompact{"sequential-write:seq=0.5,count=1", "--workload seq: sequential access is sequential already"},
+        BadCompact{"random-read:count=1,ramp=5k",
+                   "--workload ramp: expected a count of requests (ramp=5000) or a time with its unit (ramp=200ms), "
+                   "got '5k'"},
+        BadCompact{"random-read:count=1,ramp=-3", "--workload ramp: expected a count of requests"},
+        BadCompact{"random-read:count=4,ramp=2,snapshot_every=2", "--workload ramp: a warm-up does not combine"},
+        BadCompact{"random-read:ramp=100", "needs a stop condition"}));
 
 // ---------------------------------------------------------------- round trips
 
@@ -184,7 +190,37 @@ const char* const kCompactForms[] = {
     "trace:/data/wdev_3.csv",
     "trace:x.blkparse,format=blkparse,replay=closed-loop,speedup=4,repeat=2,beyond=reject,devices=1/"
     "2,strict,event=C,split=4KiB,qd=32,count=9,time=1ms,align=4KiB",
+    "random-write:size=4KiB,qd=32,count=20000,ramp=5000",
+    "mixed:size=4KiB,time=1s,ramp=200ms",
+    "trace:x.csv,count=9,ramp=1500us",
 };
+
+TEST(WorkloadSpecCompactTest, RampIsACountOrATime) {
+  const WorkloadSpec counted = parse_workload_spec("random-write:count=10,ramp=5000", "--workload");
+  EXPECT_EQ(counted.ramp_requests, 5000u);
+  EXPECT_EQ(counted.ramp_ns, 0u);
+  EXPECT_TRUE(counted.has_warmup());
+  const WorkloadSpec timed = parse_workload_spec("random-write:count=10,ramp=1.5ms", "--workload");
+  EXPECT_EQ(timed.ramp_requests, 0u);
+  EXPECT_EQ(timed.ramp_ns, 1'500'000u);
+  EXPECT_FALSE(parse_workload_spec("random-write:count=10,ramp=0", "--workload").has_warmup());
+}
+
+TEST(WorkloadSpecJsonTest, RampKeysAreWrittenOnlyWithAWarmup) {
+  // The effective configuration of a run without a warm-up stays as it was.
+  const json plain = to_json(parse_workload_spec("random-write:count=10", "w"));
+  EXPECT_FALSE(plain.contains("ramp_requests"));
+  EXPECT_FALSE(plain.contains("ramp_us"));
+  EXPECT_EQ(to_json(parse_workload_spec("random-write:count=10,ramp=7", "w"))["ramp_requests"], 7u);
+  EXPECT_EQ(to_json(parse_workload_spec("random-write:count=10,ramp=2ms", "w"))["ramp_us"], 2000.0);
+  const std::string both = testing::config_error_message([] {
+    workload_from_json(json::parse(R"({"request_count": 1, "ramp_requests": 5, "ramp_us": 10})"), "workload");
+  });
+  EXPECT_THAT(both, HasSubstr("workload.ramp_us: give the warm-up as a count of requests or as a time, not both"));
+  const std::string fio = testing::config_error_message(
+      [] { workload_from_json(json::parse(R"({"fio": "x.fio", "ramp_requests": 5})"), "workload"); });
+  EXPECT_THAT(fio, HasSubstr("workload.ramp_requests"));
+}
 
 TEST(WorkloadSpecRoundTripTest, CompactFormsAreCanonical) {
   for (const char* form : kCompactForms) {

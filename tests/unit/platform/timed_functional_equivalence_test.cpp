@@ -73,7 +73,9 @@ TEST_P(TimedFunctionalEquivalenceTest, SameWriteAmplificationAsTheFunctionalEngi
   EXPECT_EQ(stats["flash"]["programs"]["host"].get<std::uint64_t>(), functional.host_page_writes);
   EXPECT_EQ(stats["gc"]["pages_moved"].get<std::uint64_t>(), functional.gc_page_writes);
   EXPECT_EQ(stats["flash"]["erases"]["total"].get<std::uint64_t>(), functional.erases);
-  EXPECT_DOUBLE_EQ(stats["write_amplification"].get<double>(), functional.write_amplification);
+  // The engine counts every program of its writes; the timed run's last ones (mdc's final
+  // partial batch) may come after the last host completion, in the drain.
+  EXPECT_DOUBLE_EQ(stats["write_amplification_with_drain"].get<double>(), functional.write_amplification);
   if (std::string(c.policy) == "mdc") {
     // 1,638 logical pages in batches of 32: the fill leaves 6 staged, the run ends with a
     // partial batch, and rewrites of staged pages are absorbed on both sides.

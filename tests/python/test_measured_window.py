@@ -1,0 +1,49 @@
+"""The measured window as a user meets it: a warm-up (ramp=) left out of every figure of
+`ssdtlm run`, `ssdtlm raid` and Python's simulate()."""
+import json
+
+import ssdtlm
+
+RAMPED = "random-write:qd=8,ramp=2000,count=4000,size=4KiB"
+SLC_128 = ("--config", "slc-2011", "--set", "nand.blocks_per_plane=128")
+
+
+def test_cli_warmup_is_left_out_of_every_figure(run_ssdtlm, tmp_path):
+    out = tmp_path / "ramp"
+    run_ssdtlm("run", *SLC_128, "--precondition", "fill", "--workload", RAMPED, "--out", str(out))
+    stats = json.loads((out / "stats.json").read_text())
+    assert stats["host"]["write"]["count"] == 4000
+    assert stats["host"]["requests"] == 6000
+    assert stats["warmup"]["requests"] == 2000 and stats["warmup"]["ended"]
+    assert stats["window"]["start_ns"] == stats["host"]["measured_from_ns"] > 0
+    assert stats["warmup"]["flash_programs"] > 0
+    assert stats["window"]["flash_programs"] + stats["drain"]["flash_programs"] == stats["flash"]["programs"]["total"]
+    # The workload written back to effective-config.json reruns the same warm-up.
+    effective = json.loads((out / "effective-config.json").read_text())
+    assert effective["workload"]["ramp_requests"] == 2000 and effective["workload"]["request_count"] == 4000
+
+
+def test_python_simulate_takes_a_timed_warmup(tmp_path):
+    cfg = ssdtlm.Config.preset("slc-2011").set("nand.blocks_per_plane", 128)
+    result = ssdtlm.simulate(cfg, workload="random-read:qd=4,count=500,ramp=1ms,size=4KiB", precondition="fill")
+    assert result.window_start_ns == 1_000_000
+    assert result.stats["host"]["read"]["count"] == 500
+    assert result.stats["warmup"]["requests"] == result.stats["host"]["requests"] - 500 > 0
+    assert result.write_amplification == result.stats["write_amplification"]
+
+
+def test_raid_members_split_their_counters_at_the_arrays_window(run_ssdtlm, tmp_path):
+    out = tmp_path / "raid"
+    run_ssdtlm("raid", "--config", "raid-5-mlc", "--set", "ssd.nand.blocks_per_plane=64",
+               "--set", "ssd.ftl.spare_factor=0.25", "--precondition", "fill",
+               "--workload", "random-write:qd=8,ramp=500,count=1000,size=16KiB", "--out", str(out))
+    stats = json.loads((out / "stats.json").read_text())
+    assert stats["array"]["write"]["count"] == 1000
+    assert stats["warmup"] == {"requests": 500, "ended": True}
+    assert stats["window"]["start_ns"] == stats["array"]["measured_from_ns"] > 0
+    members = [device["ssd"] for device in stats["devices"] if device["role"] == "member"]
+    assert members
+    for ssd in members:
+        assert ssd["warmup"]["flash_programs"] > 0
+        assert ssd["window"]["flash_programs"] + ssd["drain"]["flash_programs"] == ssd["flash"]["programs"]["total"]
+        assert ssd["write_amplification"] >= 1.0
