@@ -35,6 +35,7 @@
 #include "platforms/range_command_check.h"
 #include "platforms/simulation_session.h"
 #include "platforms/ssd_config.h"
+#include "platforms/wa_report.h"
 
 namespace py = pybind11;
 
@@ -400,7 +401,7 @@ std::string run_wa_json(const std::string& options_text) {
     py::gil_scoped_release release;
     result = ssdtlm::run_wa(o);
   }
-  return ssdtlm::to_json(o, result).dump();
+  return ssdtlm::wa_report(o, result).dump();
 }
 
 std::string parameters_json() {

@@ -12,6 +12,7 @@
 #include "models/raid/parity_math.h"
 #include "platforms/rtl_engine_factory.h"
 #include "platforms/run_warnings.h"
+#include "platforms/spare_reservation.h"
 #include "models/kernel/event_loop.h"
 #include "platforms/run_to_time.h"
 
@@ -225,6 +226,13 @@ nlohmann::json RaidPlatform::statistics() const {
   facts.reader = "member";
   facts.warmup_ended = host_statistics_.window().opened();
   for (const nlohmann::json& device : devices) {
+    if (facts.spare_mostly_reserved.empty() && device["ssd"].contains("capacity")) {
+      // The member's keys as a RAID document spells them.
+      const SpareKeys keys{"ssd.nand.blocks_per_plane", "ssd.ftl.spare_factor", "ssd.ftl.gc.free_block_high_watermark",
+                           "ssd.ftl.gc.frontier"};
+      const std::string message = spare_mostly_reserved_message(device["ssd"]["capacity"], keys);
+      if (!message.empty()) facts.spare_mostly_reserved = "device " + device["device"].dump() + ": " + message;
+    }
     facts.gc_victims += device["ssd"]["gc"]["victims"].get<std::uint64_t>();
     facts.reads_unmapped += device["ssd"]["ftl"]["reads_unmapped"].get<std::uint64_t>();
   }

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "platforms/spare_reservation.h"
 
 namespace ssdtlm {
 
@@ -29,6 +30,7 @@ nlohmann::json run_warnings(const RunFacts& facts) {
             "' collected no GC victim: write amplification and latencies contain no garbage collection "
             "(the run ends before the free pool reaches the GC watermark)");
   }
+  if (!facts.spare_mostly_reserved.empty()) add("spare_mostly_reserved", facts.spare_mostly_reserved);
   if (facts.reads_unmapped > 0) {
     add("unmapped_reads", std::to_string(facts.reads_unmapped) + " " + facts.reader +
                               " page reads hit never-written logical pages and read no flash: precondition "
@@ -73,6 +75,7 @@ void set_ssd_run_warnings(nlohmann::json& stats) {
   if (stats.contains("precondition")) facts.precondition = stats["precondition"].value("mode", "none");
   if (stats.contains("host")) facts.host_writes = stats["host"]["write"].value("count", std::uint64_t{0});
   if (stats.contains("gc")) facts.gc_victims = stats["gc"].value("victims", std::uint64_t{0});
+  if (stats.contains("capacity")) facts.spare_mostly_reserved = spare_mostly_reserved_message(stats["capacity"], SpareKeys{});
   if (stats.contains("warmup")) facts.warmup_ended = stats["warmup"].value("ended", true);
   if (stats.contains("ftl")) facts.reads_unmapped = stats["ftl"].value("reads_unmapped", std::uint64_t{0});
   if (stats.contains("reliability")) {

@@ -13,6 +13,8 @@
 //   lost_pages                logical pages whose only copy an uncorrectable read lost
 //   end_of_life               the device turned read-only: grown bad blocks left too little space
 //   warmup_unfinished         the workload ended inside its warm-up (ramp=): nothing was measured
+//   spare_mostly_reserved     whole-block GC watermarks, open frontiers and reserves leave less
+//                             than half of the spare for data (spare_reservation.h)
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,6 +41,7 @@ struct RunFacts {
   std::uint64_t lost_pages = 0;
   bool end_of_life = false;
   bool warmup_ended = true;  // stats.json warmup.ended
+  std::string spare_mostly_reserved;  // spare_mostly_reserved_message(), "" when the spare is free enough
   // Adds a request source's report() (trace replay counts; nothing for synthetic workloads).
   void add_workload_report(const nlohmann::json& report);
 };

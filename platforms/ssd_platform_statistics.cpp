@@ -6,6 +6,7 @@
 
 #include "platforms/reliability_statistics.h"
 #include "platforms/run_warnings.h"
+#include "platforms/spare_reservation.h"
 #include "platforms/ssd_platform.h"
 #include "platforms/window_counters.h"
 
@@ -193,6 +194,13 @@ nlohmann::json SsdPlatform::statistics() const {
                           {"mean", mean},
                           {"max", max_erases},
                           {"stddev", blocks ? std::sqrt(std::max(0.0, sum_sq / double(blocks) - mean * mean)) : 0.0}};
+  // Capacity, and for the page-mapped FTL how much of the spare can hold data.
+  nlohmann::json& capacity = stats["capacity"];
+  if (config_.ftl_mode == SsdConfig::FtlMode::Page) {
+    capacity = to_json(spare_reservation(config_.ftl_core, core_->allocator().frontiers_per_unit()));
+  }
+  capacity["logical_bytes"] = logical_bytes();
+  capacity["physical_bytes"] = config_.geometry.total_pages() * config_.geometry.page_size_bytes;
   stats["precondition"] = precondition_result_.to_json();
   stats["precondition"].erase("wall_seconds");  // wall figures go to wall.json, keeping stats.json reproducible
   // After a power loss the run stopped with programs in flight: the recovery's own check

@@ -20,6 +20,7 @@
 #include "models/ftl/functional/functional_engine.h"
 #include "models/ftl/gc/victim_policy.h"
 #include "platforms/ssd_config.h"
+#include "platforms/wa_report.h"
 #include "sc_main/commands.h"
 #include "sc_main/plugin_option.h"
 
@@ -82,7 +83,13 @@ void run(WaFlags& flags) {
     if (flags.pages_per_block->count() == 0) throw config_error("--pages-per-block", "required (or --config FILE)");
   }
   const WaResult result = run_wa(options);
-  std::cout << json_file_text(to_json(options, result)) << std::flush;
+  const nlohmann::json report = wa_report(options, result);
+  std::cout << json_file_text(report) << std::flush;
+  if (report.contains("warnings")) {
+    for (const nlohmann::json& warning : report["warnings"]) {
+      std::cerr << "warning: " << warning["message"].get<std::string>() << std::endl;
+    }
+  }
 }
 
 }  // namespace

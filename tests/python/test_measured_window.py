@@ -1,6 +1,9 @@
 """The measured window as a user meets it: a warm-up (ramp=) left out of every figure of
-`ssdtlm run`, `ssdtlm raid` and Python's simulate()."""
+`ssdtlm run`, `ssdtlm raid` and Python's simulate(); the warning when whole blocks take most of
+the spare (also from `ssdtlm wa`)."""
 import json
+
+import pytest
 
 import ssdtlm
 
@@ -47,3 +50,23 @@ def test_raid_members_split_their_counters_at_the_arrays_window(run_ssdtlm, tmp_
         assert ssd["warmup"]["flash_programs"] > 0
         assert ssd["window"]["flash_programs"] + ssd["drain"]["flash_programs"] == ssd["flash"]["programs"]["total"]
         assert ssd["write_amplification"] >= 1.0
+
+
+@pytest.mark.parametrize("params,warned", [(["--param", "gc_high_watermark=2"], True), ([], False)])
+def test_wa_warns_when_whole_blocks_take_most_of_the_spare(run_ssdtlm, params, warned):
+    # One plane of 64 blocks, 7 % spare: 4.48 blocks. GC refilling to 2 free blocks and one open
+    # frontier take 3 of them.
+    done = run_ssdtlm("wa", "--blocks", "64", "--pages-per-block", "64", "--spare-factor", "0.07", *params,
+                      "--host-writes", "1", "--warmup", "0")
+    report = json.loads(done.stdout)
+    assert report["capacity"]["reserved_blocks_per_plane"]["total"] == (3 if warned else 1)
+    if warned:
+        assert [w["kind"] for w in report["warnings"]] == ["spare_mostly_reserved"]
+        assert "--param gc_high_watermark" in report["warnings"][0]["message"]
+        assert "--blocks" in report["warnings"][0]["message"]
+        assert "warning: the configuration reserves 3 of the 4.5 spare blocks" in done.stderr
+    else:
+        assert "warnings" not in report and "warning" not in done.stderr
+    python = ssdtlm.wa(pages_per_block=64, blocks=64, spare_factor=0.07, host_writes=1, warmup=0,
+                       params={"gc_high_watermark": 2} if warned else {})
+    assert ("warnings" in python) == warned
