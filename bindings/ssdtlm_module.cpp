@@ -33,6 +33,7 @@
 #include "platforms/raid_config.h"
 #include "platforms/raid_simulation_session.h"
 #include "platforms/range_command_check.h"
+#include "platforms/run_summary.h"
 #include "platforms/simulation_session.h"
 #include "platforms/ssd_config.h"
 #include "platforms/wa_report.h"
@@ -456,6 +457,10 @@ PYBIND11_MODULE(_core, m) {
   m.def("load_plugin", &ssdtlm::load_plugin, py::arg("path"),
         "Loads a plugin shared library that registers victim policies (platforms/plugin_loader.h).");
   m.def("run_wa", &run_wa_json, py::arg("options"), "Functional engine (ssdtlm wa); options and result as JSON.");
+  m.def("run_summary", [](const std::string& stats, const std::string& config, const std::string& workloads) {
+    return ssdtlm::ssd_run_summary(parse(stats, "stats"), parse(config, "config"), parse(workloads, "workloads"));
+  }, py::arg("stats"), py::arg("config"), py::arg("workloads") = "null",
+        "The summary `ssdtlm run` prints, from stats.json, the effective configuration and the workloads (JSON).");
   m.def("parameters", &parameters_json, "Every configuration key of the schema (JSON list).");
   m.def("preset_directory", &ssdtlm::preset_directory);
   m.def("preset_names", &ssdtlm::preset_names);

@@ -21,6 +21,7 @@
 #include "models/host/workload/workload_spec.h"
 #include "platforms/platform_fio_json.h"
 #include "platforms/raid_platform.h"
+#include "platforms/run_summary.h"
 #include "sc_main/commands.h"
 #include "sc_main/run_interruption.h"
 #include "sc_main/run_output.h"
@@ -37,10 +38,11 @@ struct RaidRunOptions {
   RunOutputOptions output;
 };
 
-void print_summary(const nlohmann::json& stats, double wall_seconds, const std::string& out_dir) {
+void print_summary(const nlohmann::json& stats, const nlohmann::json& effective, double wall_seconds,
+                   const std::string& out_dir) {
+  for (const std::string& line : run_description(stats, effective)) std::printf("%s\n", line.c_str());
   const auto& raid = stats["raid"];
-  std::printf("simulated %.3f ms, %s of %u members, GC coordination %s (%llu rounds)\n",
-              stats["sim_time_ns"].get<double>() / 1e6, raid["layout"].get<std::string>().c_str(),
+  std::printf("  %s of %u members, GC coordination %s (%llu rounds)\n", raid["layout"].get<std::string>().c_str(),
               raid["members"].get<unsigned>(), raid["gc_coordination"]["policy"].get<std::string>().c_str(),
               static_cast<unsigned long long>(raid["gc_coordination"]["rounds"].get<std::uint64_t>()));
   for (const char* op : {"read", "write"}) {
@@ -54,6 +56,19 @@ void print_summary(const nlohmann::json& stats, double wall_seconds, const std::
   }
   const auto& all = stats["array"]["all"];
   std::printf("  all   mean %.1f us, stddev %.1f us\n", all["mean_us"].get<double>(), all["stddev_us"].get<double>());
+  // The members' write amplification over the array's window (and with the drain), mean of the members.
+  double window_wa = 0.0, drain_wa = 0.0;
+  std::uint32_t members = 0;
+  for (const nlohmann::json& device : stats["devices"]) {
+    if (device["role"] != "member") continue;
+    window_wa += device["ssd"]["write_amplification"].get<double>();
+    drain_wa += device["ssd"]["write_amplification_with_drain"].get<double>();
+    ++members;
+  }
+  if (members != 0) {
+    std::printf("  members: write amplification %.3f (%.3f with the drain), mean of %u\n", window_wa / members,
+                drain_wa / members, members);
+  }
   if (stats.contains("data_integrity")) {
     const auto& d = stats["data_integrity"];
     std::printf("  data mode: %llu array blocks verified, %llu mismatches, %llu redundancy mismatches\n",
@@ -112,7 +127,7 @@ int raid_run(const RaidRunOptions& options) {
                                      {"array_ios_per_wall_second", timed_seconds > 0 ? completed / timed_seconds : 0.0}});
   const int report_status = finish_run_outputs(
       options.output, stats, [&] { return platform_fio_json(platform, &spec, SSDTLM_VERSION); }, out_dir,
-      [&] { print_summary(stats, wall_seconds, out_dir.string()); });
+      [&] { print_summary(stats, config.effective, wall_seconds, out_dir.string()); });
   if (interrupted) return report_interruption(stats);
   return data_ok(stats) ? report_status : 1;
 }

@@ -11,6 +11,7 @@
 #include "models/host/workload/workload_spec.h"
 #include "platforms/platform_fio_json.h"
 #include "platforms/range_command_check.h"
+#include "platforms/run_summary.h"
 #include "platforms/ssd_platform.h"
 #include "sc_main/commands.h"
 #include "sc_main/plugin_option.h"
@@ -29,31 +30,9 @@ struct RunOptions {
   RunOutputOptions output;
 };
 
-void print_summary(const nlohmann::json& stats, const nlohmann::json& wall, const std::string& out_dir) {
-  auto line = [&](const char* name, const nlohmann::json& op) {
-    if (op["count"].get<std::uint64_t>() == 0) return;
-    const auto& l = op["latency_us"];
-    std::printf("  %-5s %10llu req  %9.1f IOPS  %8.1f MB/s  latency us: mean %.1f p50 %.1f p99 %.1f p99.9 %.1f max %.1f\n",
-                name, static_cast<unsigned long long>(op["count"].get<std::uint64_t>()), op["iops"].get<double>(),
-                op["bandwidth_mbps"].get<double>(), l["mean"].get<double>(), l["p50"].get<double>(),
-                l["p99"].get<double>(), l["p999"].get<double>(), l["max"].get<double>());
-  };
-  std::printf("simulated %.3f ms\n", stats["sim_time_ns"].get<double>() / 1e6);
-  line("read", stats["host"]["read"]);
-  line("write", stats["host"]["write"]);
-  std::printf("  write amplification %.3f, GC: %llu victims, %llu pages moved; erase count min/mean/max %llu/%.2f/%llu\n",
-              stats["write_amplification"].get<double>(),
-              static_cast<unsigned long long>(stats["gc"]["victims"].get<std::uint64_t>()),
-              static_cast<unsigned long long>(stats["gc"]["pages_moved"].get<std::uint64_t>()),
-              static_cast<unsigned long long>(stats["erase_count"]["min"].get<std::uint64_t>()),
-              stats["erase_count"]["mean"].get<double>(),
-              static_cast<unsigned long long>(stats["erase_count"]["max"].get<std::uint64_t>()));
-  if (stats.contains("data_integrity")) {
-    std::printf("  data mode: %llu pages verified, %llu mismatches\n",
-                static_cast<unsigned long long>(stats["data_integrity"]["checked_pages"].get<std::uint64_t>()),
-                static_cast<unsigned long long>(stats["data_integrity"]["mismatches"].get<std::uint64_t>()));
-  }
-  print_warnings(stats);
+void print_summary(const nlohmann::json& stats, const nlohmann::json& effective, const nlohmann::json& wall,
+                   const std::string& out_dir) {
+  std::fputs(ssd_run_summary(stats, effective).c_str(), stdout);
   std::printf("  wall %.2f s (%.0f host I/Os per wall-second); results in %s\n", wall["wall_seconds"].get<double>(),
               wall["host_ios_per_wall_second"].get<double>(), out_dir.c_str());
 }
@@ -112,7 +91,7 @@ int run(const RunOptions& options) {
   write_json(out_dir / "wall.json", wall);
   const int report_status = finish_run_outputs(
       options.output, stats, [&] { return platform_fio_json(platform, &spec, SSDTLM_VERSION); }, out_dir,
-      [&] { print_summary(stats, wall, out_dir.string()); });
+      [&] { print_summary(stats, config.effective, wall, out_dir.string()); });
   if (interrupted) return report_interruption(stats);
   if (stats.contains("data_integrity") && stats["data_integrity"]["mismatches"].get<std::uint64_t>() != 0) return 1;
   return report_status;

@@ -8,6 +8,7 @@
 #include "models/common/config/config_error.h"
 #include "models/common/output_file.h"
 #include "platforms/output_directory.h"
+#include "platforms/run_summary.h"
 #include "sc_main/commands.h"
 
 namespace ssdtlm::cli {
@@ -82,10 +83,7 @@ int finish_run_outputs(const RunOutputOptions& options, const nlohmann::json& st
 }
 
 void print_warnings(const nlohmann::json& stats) {
-  if (!stats.contains("warnings")) return;
-  for (const nlohmann::json& warning : stats["warnings"]) {
-    std::printf("  warning: %s\n", warning["message"].get<std::string>().c_str());
-  }
+  for (const std::string& line : warning_lines(stats)) std::printf("%s\n", line.c_str());
 }
 
 void warn_about_isolated_trace_gap(const nlohmann::json& workload) {

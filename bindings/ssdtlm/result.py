@@ -222,18 +222,14 @@ class Result:
 
     # ---- text
     def summary(self) -> str:
-        lines = [f"simulated {self.stats['sim_time_ns'] / 1e6:.3f} ms"]
-        for op in ("read", "write"):
-            figures = self.stats["host"][op]
-            if figures["count"]:
-                lat = figures["latency_us"]
-                lines.append(f"  {op:5} {figures['count']:>9} req {figures['iops']:>11.1f} IOPS "
-                             f"{figures['bandwidth_mbps']:>8.1f} MB/s  latency us: mean {lat['mean']:.1f} "
-                             f"p50 {lat['p50']:.1f} p99 {lat['p99']:.1f} max {lat['max']:.1f}")
-        lines.append(f"  write amplification {self.stats['write_amplification']:.3f}, "
-                     f"GC victims {self.stats['gc']['victims']}")
-        lines.extend(f"  warning: {warning['message']}" for warning in self.warnings)
-        return "\n".join(lines)
+        """The summary `ssdtlm run` prints (without its wall-clock line): what ran (platform and
+        the keys changed from its preset, capacity and spare, workload, preconditioning, the
+        measured window with the warm-up before it and the drain after it), the read and write
+        figures, write amplification and GC, and the warnings."""
+        from . import _core
+
+        workloads = self.workloads if self.workloads else None
+        return _core.run_summary(json.dumps(self.stats), json.dumps(self.config), json.dumps(workloads)).rstrip("\n")
 
     @property
     def warnings(self) -> list[dict]:

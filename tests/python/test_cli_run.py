@@ -50,7 +50,14 @@ def test_documented_workload_specs_run_and_write_all_outputs(ssdtlm_binary, tmp_
     assert stats["sim_time_ns"] > 0
     assert set(stats["flash"]["programs"]) >= {"host", "gc", "other"}
     assert "write_amplification" in stats
-    assert "simulated" in result.stdout
+    # The summary opens with what ran: the platform as its preset and the keys changed from it.
+    lines = result.stdout.splitlines()
+    assert lines[0] == ("platform: preset slc-2011 with controller.channels=2, controller.chips_per_channel=1, "
+                        "nand.blocks_per_plane=64, nand.planes_per_die=2")
+    def items(compact):  # the kind and its options, in any order
+        return sorted(compact.replace(":", ",", 1).split(","))
+    assert lines[2].startswith("workload: ") and items(lines[2][len("workload: "):]) == items(spec)
+    assert lines[3] == "precondition: fill" and lines[4].startswith("measured window: ")
 
 
 def test_no_wall_clock_figures_outside_wall_keys_and_identical_reruns(ssdtlm_binary, tmp_path):

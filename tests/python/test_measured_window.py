@@ -1,6 +1,7 @@
 """The measured window as a user meets it: a warm-up (ramp=) left out of every figure of
-`ssdtlm run`, `ssdtlm raid` and Python's simulate(); the warning when whole blocks take most of
-the spare (also from `ssdtlm wa`)."""
+`ssdtlm run`, `ssdtlm raid` and Python's simulate(); the summary that says what ran, the same
+from the command and from Result.summary(); the warning when whole blocks take most of the
+spare (also from `ssdtlm wa`)."""
 import json
 
 import pytest
@@ -11,9 +12,9 @@ RAMPED = "random-write:qd=8,ramp=2000,count=4000,size=4KiB"
 SLC_128 = ("--config", "slc-2011", "--set", "nand.blocks_per_plane=128")
 
 
-def test_cli_warmup_is_left_out_of_every_figure(run_ssdtlm, tmp_path):
+def test_cli_warmup_is_left_out_and_the_summary_says_what_ran(run_ssdtlm, tmp_path):
     out = tmp_path / "ramp"
-    run_ssdtlm("run", *SLC_128, "--precondition", "fill", "--workload", RAMPED, "--out", str(out))
+    done = run_ssdtlm("run", *SLC_128, "--precondition", "fill", "--workload", RAMPED, "--out", str(out))
     stats = json.loads((out / "stats.json").read_text())
     assert stats["host"]["write"]["count"] == 4000
     assert stats["host"]["requests"] == 6000
@@ -25,6 +26,19 @@ def test_cli_warmup_is_left_out_of_every_figure(run_ssdtlm, tmp_path):
     effective = json.loads((out / "effective-config.json").read_text())
     assert effective["workload"]["ramp_requests"] == 2000 and effective["workload"]["request_count"] == 4000
 
+    lines = done.stdout.splitlines()
+    assert lines[0] == "platform: preset slc-2011 with nand.blocks_per_plane=128"
+    assert lines[1].startswith("capacity: ") and "spare" in lines[1]
+    assert lines[2] == "workload: random-write:size=4KiB,qd=8,count=4000,ramp=2000"
+    assert lines[3] == "precondition: fill"
+    start_ms, end_ms = stats["window"]["start_ns"] / 1e6, stats["sim_time_ns"] / 1e6
+    assert lines[4] == (f"measured window: {end_ms - start_ms:.3f} ms, from {start_ms:.3f} ms to {end_ms:.3f} ms, "
+                        f"after a warm-up of 2000 requests; drain {stats['drain_time_ns'] / 1e6:.3f} ms after it")
+    assert lines[5].startswith("  write       4000 req")
+    assert lines[-1].startswith("  wall ")
+    # Python's summary is the command's, without the wall-clock line.
+    assert ssdtlm.Result.load(out).summary().splitlines() == lines[:-1]
+
 
 def test_python_simulate_takes_a_timed_warmup(tmp_path):
     cfg = ssdtlm.Config.preset("slc-2011").set("nand.blocks_per_plane", 128)
@@ -33,6 +47,7 @@ def test_python_simulate_takes_a_timed_warmup(tmp_path):
     assert result.stats["host"]["read"]["count"] == 500
     assert result.stats["warmup"]["requests"] == result.stats["host"]["requests"] - 500 > 0
     assert result.write_amplification == result.stats["write_amplification"]
+    assert "after a warm-up of" in result.summary().splitlines()[4]
 
 
 def test_raid_members_split_their_counters_at_the_arrays_window(run_ssdtlm, tmp_path):
